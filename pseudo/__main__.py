@@ -1,0 +1,3 @@
+from pseudo.cli import main
+
+main()

@@ -1,0 +1,78 @@
+"""The library API behind the command line."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from pseudo.config import Config, load_config
+from pseudo.engine import Engine, Failure, Settings, Summary
+from pseudo.errors import ConfigError, InputError
+from pseudo.io import Batch, read_input, write_output
+from pseudo.keyed import Keyring
+from pseudo.model import Document, Result
+
+KEY_ENVIRONMENT = "PSEUDO_KEY"
+
+
+@dataclass(frozen=True)
+class KeySource:
+    keyring: Keyring
+    description: str  # "key file", "PSEUDO_KEY", "a fresh random key"
+    fresh: bool = False
+
+
+def load_key(key_file: str | None = None, seed: int | None = None, environ=os.environ) -> KeySource:
+    """The key from a file, else from $PSEUDO_KEY, else a fresh random one (the run is then not reproducible)."""
+    if key_file:
+        try:
+            key = Path(key_file).read_bytes().strip()
+        except OSError as error:
+            raise ConfigError(f"{key_file}: cannot read the key file ({error.strerror})") from None
+        if not key:
+            raise ConfigError(f"{key_file}: the key file is empty")
+        return KeySource(Keyring(key, seed), "key file")
+    if environ.get(KEY_ENVIRONMENT):
+        return KeySource(Keyring(environ[KEY_ENVIRONMENT].encode("utf-8"), seed), KEY_ENVIRONMENT)
+    return KeySource(Keyring.fresh() if seed is None else Keyring(os.urandom(32), seed), "a fresh random key", fresh=True)
+
+
+@dataclass
+class Run:
+    results: list[Result] = field(default_factory=list)
+    summary: Summary = field(default_factory=Summary)
+
+
+def pseudonymise(
+    documents: Sequence[Document],
+    settings: Settings,
+    skip_errors: bool = False,
+    progress: Callable[[Iterable], Iterable] = lambda items: items,
+) -> Run:
+    """Every document through the engine; failures are collected only when skipping."""
+    run = Run()
+    for outcome in progress(Engine(settings).run(documents, skip_errors)):
+        if isinstance(outcome, Failure):
+            run.summary.failures.append(outcome)
+        else:
+            run.results.append(outcome)
+            run.summary.add(outcome)
+    return run
+
+
+def read_documents(source: str, fmt: str = "auto", skip_errors: bool = False) -> tuple[Batch, list[Failure]]:
+    """Read an input; a document that cannot be read fails the run, or is listed when skipping."""
+    batch = read_input(source, fmt)
+    if batch.errors and not skip_errors:
+        raise batch.errors[0]
+    failures = [Failure(e.document_id or "?", e) for e in batch.errors]
+    return batch, failures
+
+
+def config_from(path: str | None) -> Config:
+    return load_config(path) if path else Config()
+
+
+__all__ = ["KeySource", "Run", "Settings", "load_key", "pseudonymise", "read_documents", "write_output", "config_from", "InputError"]

@@ -1,0 +1,33 @@
+"""Carry the casing pattern of an original over to its surrogate."""
+
+from __future__ import annotations
+
+
+def casing_of(text: str) -> str:
+    """'upper', 'lower', 'title' (first letter upper) or 'other'."""
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return "other"
+    if len(letters) > 1 and all(c.isupper() for c in letters if c.isupper() or c.islower()) and any(
+        c.isupper() for c in letters
+    ):
+        return "upper"
+    if all(not c.isupper() for c in letters):
+        return "lower"
+    if letters[0].isupper():
+        return "title"
+    return "other"
+
+
+def match_case(original: str, surrogate: str) -> str:
+    """UPPER stays UPPER, lower stays lower, a capital first letter stays capital."""
+    pattern = casing_of(original)
+    if pattern == "upper":
+        return surrogate.upper()
+    if pattern == "lower":
+        return surrogate.lower()
+    if pattern == "title":
+        for i, c in enumerate(surrogate):
+            if c.isalpha():
+                return surrogate[:i] + c.upper() + surrogate[i + 1 :] if c.islower() else surrogate
+    return surrogate

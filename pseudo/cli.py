@@ -1,0 +1,173 @@
+"""The command line: a thin layer that parses options, calls the API and maps errors to exit codes.
+
+Exit codes: 0 done; 1 bad input, configuration or locale (nothing written); 2 bad usage;
+3 done, but documents were skipped under --on-error skip (they are listed on stderr).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+from enum import Enum
+from pathlib import Path
+from typing import Iterable, Optional
+
+import typer
+
+from pseudo import __version__
+from pseudo.api import config_from, load_key, pseudonymise, read_documents
+from pseudo.audit import read_overrides, write_audit
+from pseudo.engine import Settings
+from pseudo.errors import PseudoError
+from pseudo.io import FORMATS, STDIO, write_output
+
+EXIT_ERROR = 1
+EXIT_SKIPPED = 3
+
+app = typer.Typer(
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    no_args_is_help=True,
+    help="Replace tagged sensitive spans with realistic surrogates of the same kind.",
+)
+
+
+class OnError(str, Enum):
+    fail = "fail"
+    skip = "skip"
+
+
+def _say(message: str) -> None:
+    typer.echo(message, err=True)
+
+
+def _fail(error: PseudoError) -> None:
+    _say(f"pseudo: error: {error}")
+    raise typer.Exit(EXIT_ERROR)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"pseudo {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_callback(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version."),
+) -> None:
+    """pseudo: gazetteer-driven pseudonymisation of tagged clinical text."""
+
+
+def _progress(total: int) -> callable:
+    def wrap(items: Iterable) -> Iterable:
+        if total < 2 or not sys.stderr.isatty():
+            yield from items
+            return
+        with typer.progressbar(items, length=total, label="pseudonymising", file=sys.stderr) as bar:
+            yield from bar
+
+    return wrap
+
+
+@app.command()
+def apply(
+    input: str = typer.Argument(..., help="Tagged input: a file, a folder (BRAT) or - for stdin."),
+    out: Optional[str] = typer.Option(None, "--out", "-o", help="Output file or folder; stdout when omitted."),
+    format: str = typer.Option("auto", "--format", "-f", help=f"Input format: auto, {', '.join(FORMATS)}."),
+    locale: Optional[str] = typer.Option(None, "--locale", "-l", help="Locale of documents whose meta does not say."),
+    tagset: Optional[str] = typer.Option(None, "--tagset", "-t", help="Tagset of the input labels (detected if omitted)."),
+    config: Optional[str] = typer.Option(None, "--config", "-c", help="YAML configuration file."),
+    key_file: Optional[str] = typer.Option(None, "--key-file", "-k", help="Secret key file (else $PSEUDO_KEY)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Reroll: other surrogates from the same key."),
+    audit: Optional[str] = typer.Option(None, "--audit", help="Write original -> surrogate CSV here (re-identifies!)."),
+    overrides: Optional[str] = typer.Option(None, "--overrides", help="Reviewed audit CSV: manual_surrogate wins."),
+    propagate: bool = typer.Option(False, "--propagate", help="Also replace untagged occurrences of tagged values."),
+    on_error: OnError = typer.Option(OnError.fail, "--on-error", help="fail: stop, write nothing; skip: list and go on."),
+) -> None:
+    """Pseudonymise a tagged corpus: every span gets a surrogate, offsets are updated."""
+    skip = on_error is OnError.skip
+    try:
+        if format != "auto" and format not in FORMATS:
+            raise PseudoError(f"unknown format {format!r} (known: auto, {', '.join(FORMATS)})")
+        settings_config = config_from(config)
+        key = load_key(key_file, seed)
+        batch, failures = read_documents(input, format, skip)
+        if FORMATS[batch.format].directory and not out:
+            raise PseudoError(f"{input}: a folder input needs --out FOLDER")
+        settings = Settings(
+            config=settings_config,
+            keyring=key.keyring,
+            locale=locale,
+            tagset=tagset,
+            overrides=read_overrides(overrides) if overrides else {},
+            propagate=propagate,
+        )
+        run = pseudonymise(batch.documents, settings, skip, _progress(len(batch.documents)))
+        run.summary.failures[:0] = failures
+        write_output([r.document for r in run.results], out or STDIO, batch)
+        if audit:
+            write_audit(run.results, audit)
+    except PseudoError as error:
+        _fail(error)
+    if key.fresh:
+        _say("pseudo: no key given (--key-file or $PSEUDO_KEY): used a fresh random key; this output cannot be reproduced")
+    if audit:
+        _say(f"pseudo: warning: {audit} maps surrogates back to originals; it re-identifies, keep it as safe as the input")
+    for failure in run.summary.failures:
+        _say(f"pseudo: skipped: {failure.error}")
+    _say(f"pseudo: {run.summary.line()}")
+    if run.summary.failures:
+        raise typer.Exit(EXIT_SKIPPED)
+
+
+@app.command()
+def locales() -> None:
+    """List the installed locale packs, their lists, sizes and sources."""
+    from pseudo.lists.pack import available_packs, load_pack
+
+    packs = available_packs()
+    if not packs:
+        typer.echo("no locale packs installed")
+        return
+    for code in packs:
+        pack = load_pack(code)
+        typer.echo(f"{code}\t{pack.manifest.get('name', code)}\tversion {pack.manifest.get('version', '?')}")
+        for name, entry in pack.lists.items():
+            typer.echo(f"  {name:<28} {pack.size(name):>8}  {entry.get('source', '?')} ({entry.get('licence', '?')})")
+
+
+@app.command()
+def labels() -> None:
+    """List the tagsets, each label's canonical label, and the rule that replaces it."""
+    from pseudo.labels import tagsets
+    from pseudo.rules import rule_for_label
+
+    for tagset in tagsets().values():
+        typer.echo(f"{tagset.name}: {tagset.description}")
+        for label, mapping in tagset.labels.items():
+            rule = rule_for_label(mapping.label)
+            notes = ", ".join(
+                f"{k} {v}" for k, v in (("role", mapping.role), ("kind", mapping.kind), ("strategy", mapping.strategy)) if v
+            )
+            typer.echo(f"  {label:<34} -> {mapping.label:<16} rule {rule.name}" + (f" ({notes})" if notes else ""))
+
+
+def main() -> None:
+    """Unexpected exceptions are reported by type and place only: their text may carry span text."""
+    try:
+        app()
+    except Exception as error:  # noqa: BLE001 - last line of defence for privacy
+        if os.environ.get("PSEUDO_DEBUG"):
+            raise
+        frame = traceback.extract_tb(error.__traceback__)[-1]
+        _say(
+            f"pseudo: internal error {type(error).__name__} at {Path(frame.filename).name}:{frame.lineno} "
+            "(message withheld: it may contain document text; set PSEUDO_DEBUG=1 to see it)"
+        )
+        sys.exit(EXIT_ERROR)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,271 @@
+"""The engine: resolve labels, run the rules in order, rebuild text and offsets in one pass."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Mapping, Sequence
+
+import regex
+
+from pseudo.casing import match_case
+from pseudo.config import DEFAULT_REDACTION, SUPPRESSION, Config, Strategy
+from pseudo.errors import InputError, LocaleError, PseudoError
+from pseudo.keyed import Keyring
+from pseudo.labels import LabelMapping, detect_tagset, tagset
+from pseudo.lists.pack import LocalePack, load_pack
+from pseudo.model import Document, Replacement, Result, Span
+from pseudo.rules import RULES, rule_for_label
+from pseudo.rules.base import Context, Surrogate, Target, normalise
+from pseudo.scope import ScopeState
+
+OverrideKey = tuple[str, str, str]  # scope id, canonical label, normalised original
+
+
+@dataclass(frozen=True)
+class Settings:
+    config: Config = field(default_factory=Config)
+    keyring: Keyring = field(default_factory=Keyring.fresh)
+    locale: str | None = None
+    tagset: str | None = None
+    overrides: Mapping[OverrideKey, str] = field(default_factory=dict)
+    propagate: bool = False
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A document that could not be processed, with a message safe to print."""
+
+    document_id: str
+    error: PseudoError
+
+
+@dataclass
+class Summary:
+    documents: int = 0
+    spans: Counter = field(default_factory=Counter)
+    fallbacks: Counter = field(default_factory=Counter)
+    propagated: int = 0
+    failures: list[Failure] = field(default_factory=list)
+
+    def add(self, result: Result) -> None:
+        self.documents += 1
+        for replacement in result.replacements:
+            self.spans[replacement.label] += 1
+            if replacement.fallback:
+                self.fallbacks[replacement.rule] += 1
+            self.propagated += replacement.propagated
+
+    def line(self) -> str:
+        labels = ", ".join(f"{label} {n}" for label, n in sorted(self.spans.items())) or "none"
+        parts = [f"{self.documents} document(s)", f"{sum(self.spans.values())} span(s) ({labels})"]
+        if self.fallbacks:
+            parts.append("fallbacks: " + ", ".join(f"{rule} {n}" for rule, n in sorted(self.fallbacks.items())))
+        if self.propagated:
+            parts.append(f"{self.propagated} propagated")
+        parts.append(f"{len(self.failures)} error(s)")
+        return "; ".join(parts)
+
+
+class Engine:
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.config = settings.config
+        self._scopes: dict[str, ScopeState] = {}
+
+    # -- labels -----------------------------------------------------------------------------
+    def label_map(self, documents: Sequence[Document]) -> dict[str, LabelMapping]:
+        name = self.settings.tagset or self.config.tagset
+        if name:
+            chosen = tagset(name)
+        else:
+            labels = {span.label for doc in documents for span in doc.spans}
+            chosen = detect_tagset(labels, self.config.labels) if labels else tagset("native")
+        return {**chosen.labels, **self.config.labels}
+
+    # -- scopes -----------------------------------------------------------------------------
+    def scope_id(self, document: Document) -> str:
+        if self.config.scope == "corpus":
+            return "corpus"
+        if self.config.scope == "subject":
+            subject = document.meta.get("subject")
+            if subject in (None, ""):
+                raise InputError("scope is 'subject' but meta.subject is missing", document_id=document.id)
+            return f"subject:{subject}"
+        return f"document:{document.id}"
+
+    def _scope(self, scope_id: str) -> ScopeState:
+        if scope_id not in self._scopes:
+            self._scopes[scope_id] = ScopeState(scope_id, self.settings.keyring)
+        return self._scopes[scope_id]
+
+    # -- running ----------------------------------------------------------------------------
+    def run(self, documents: Sequence[Document], skip_errors: bool = False) -> Iterator[Result | Failure]:
+        """Pseudonymise documents in order. Originals of a whole scope are gathered first, so no
+        surrogate can equal another original of its patient or corpus."""
+        labels = self.label_map(documents)
+        scope_ids: list[str | Failure] = []
+        for document in documents:
+            try:
+                scope_id = self.scope_id(document)
+            except PseudoError as error:
+                if not skip_errors:
+                    raise
+                scope_ids.append(Failure(document.id, error))
+                continue
+            scope_ids.append(scope_id)
+            self._scope(scope_id).add_originals(document.span_text(s) for s in document.spans)
+        for document, scope_id in zip(documents, scope_ids):
+            if isinstance(scope_id, Failure):
+                yield scope_id
+                continue
+            try:
+                yield self.pseudonymise(document, labels, self._scope(scope_id))
+            except PseudoError as error:
+                if not skip_errors:
+                    raise
+                yield Failure(document.id, error)
+
+    def pack_for(self, document: Document) -> LocalePack | None:
+        code = document.meta.get("locale") or self.settings.locale or self.config.locale
+        if not code:
+            return None
+        try:
+            return load_pack(str(code))
+        except LocaleError as error:
+            raise InputError(str(error), document_id=document.id) from None
+
+    def pseudonymise(self, document: Document, labels: Mapping[str, LabelMapping], scope: ScopeState) -> Result:
+        pack = self.pack_for(document)
+        targets: list[tuple[Target, Strategy, bool]] = []
+        for span in document.spans:
+            mapping = labels.get(span.label)
+            if mapping is None:
+                raise InputError(
+                    f"span {span.start}-{span.end}: label {span.label!r} is not in the tagset; map it in the config",
+                    document_id=document.id,
+                )
+            target = Target(span, document.span_text(span), mapping.label, mapping.role, mapping.kind)
+            targets.append((target, self.config.strategy(span.label, mapping), False))
+        if self.settings.propagate:
+            targets = _propagate(document, targets)
+        chosen = self._choose(document, pack, scope, targets)
+        return _rebuild(document, chosen, scope.id)
+
+    def _choose(
+        self,
+        document: Document,
+        pack: LocalePack | None,
+        scope: ScopeState,
+        targets: list[tuple[Target, Strategy, bool]],
+    ) -> list[tuple[Target, str, str, str, str | None, bool]]:
+        """Surrogates for every target, rule by rule in registry order."""
+        outcome: dict[Span, tuple[Target, str, str, str, str | None, bool]] = {}
+        by_rule: dict[str, list[tuple[Target, bool]]] = {}
+        for target, strategy, propagated in targets:
+            rule = rule_for_label(target.label)
+            if strategy.name == "surrogate":
+                by_rule.setdefault(rule.name, []).append((target, propagated))
+                continue
+            text = _fixed(target, strategy, scope)
+            outcome[target.span] = (target, text, rule.name, strategy.name, None, propagated)
+        done: list[tuple[Target, str]] = []
+        for rule_name, rule_class in RULES.items():
+            if rule_name not in by_rule:
+                continue
+            missing = [need for need in rule_class.needs if pack is None or not pack.has(need)]
+            if missing:
+                where = f"locale {pack.code!r}" if pack else "no locale (pass --locale or set meta.locale)"
+                raise InputError(
+                    f"label(s) {', '.join(sorted({t.label for t, _ in by_rule[rule_name]}))} need the list(s) "
+                    f"{', '.join(missing)}: {where}; choose another strategy for them in the config",
+                    document_id=document.id,
+                )
+            rule = _rule_instance(rule_class)
+            ctx = Context(document, pack, scope, self.config.rule_options(rule_name), rule_name, done)
+            for target, propagated in by_rule[rule_name]:
+                override = self.settings.overrides.get((scope.id, target.label, normalise(target.text)))
+                ctx.fallbacks.clear()
+                if override is not None:
+                    answer: Surrogate | str = Surrogate(override, kept=override == target.text)
+                else:
+                    answer = rule.replace(target, ctx)
+                if isinstance(answer, str):
+                    answer = Surrogate(answer)
+                text = answer.text if answer.kept else match_case(target.text, answer.text)
+                fallback = answer.fallback or (ctx.fallbacks[0] if ctx.fallbacks else None)
+                if text == target.text and not answer.kept:
+                    raise PseudoError(
+                        f"document {document.id!r}: span {target.span.start}-{target.span.end}: "
+                        f"rule {rule_name} returned the original value"
+                    )
+                done.append((target, text))
+                outcome[target.span] = (target, text, rule_name, "surrogate", fallback, propagated)
+        return [outcome[span] for span in sorted(outcome, key=lambda s: s.start)]
+
+
+_INSTANCES: dict[type, object] = {}
+
+
+def _rule_instance(rule_class: type) -> object:
+    if rule_class not in _INSTANCES:
+        _INSTANCES[rule_class] = rule_class()
+    return _INSTANCES[rule_class]
+
+
+def _fixed(target: Target, strategy: Strategy, scope: ScopeState) -> str:
+    if strategy.name == "keep":
+        return target.text
+    if strategy.name == "suppress":
+        return SUPPRESSION
+    if strategy.name == "redact":
+        return strategy.text if strategy.text is not None else DEFAULT_REDACTION
+    if strategy.indexed:
+        return f"[{target.label}-{scope.tag_index(target.label, normalise(target.text))}]"
+    return f"[{target.label}]"
+
+
+def _rebuild(document: Document, chosen: Iterable[tuple[Target, str, str, str, str | None, bool]], scope_id: str) -> Result:
+    """Slice every original from the original text, left to right, recording new offsets."""
+    pieces: list[str] = []
+    replacements: list[Replacement] = []
+    cursor = 0
+    length = 0
+    for target, text, rule, strategy, fallback, propagated in chosen:
+        span = target.span
+        between = document.text[cursor : span.start]
+        pieces.append(between)
+        length += len(between)
+        pieces.append(text)
+        replacements.append(
+            Replacement(span, length, length + len(text), text, target.label, rule, strategy, scope_id, fallback, propagated)
+        )
+        length += len(text)
+        cursor = span.end
+    pieces.append(document.text[cursor:])
+    new_spans = tuple(Span(r.new_start, r.new_end, r.span.label, r.span.attrs) for r in replacements)
+    output = Document(document.id, "".join(pieces), new_spans, document.meta)
+    return Result(document, output, tuple(replacements))
+
+
+def _propagate(
+    document: Document, targets: list[tuple[Target, Strategy, bool]]
+) -> list[tuple[Target, Strategy, bool]]:
+    """Add untagged whole-word occurrences of tagged values as spans of the same label."""
+    taken = [(t.span.start, t.span.end) for t, _, _ in targets]
+    added: list[tuple[Target, Strategy, bool]] = []
+    seen: set[str] = set()
+    for target, strategy, _ in targets:
+        value = target.text
+        if strategy.name == "keep" or len(value.strip()) < 3 or value in seen:
+            continue
+        seen.add(value)
+        flags = 0 if target.label in ("FIRST_NAME", "LAST_NAME", "PERSON") else regex.IGNORECASE
+        for match in regex.finditer(rf"(?<![\w]){regex.escape(value)}(?![\w])", document.text, flags):
+            start, end = match.span()
+            if any(start < e and s < end for s, e in taken):
+                continue
+            taken.append((start, end))
+            span = Span(start, end, target.span.label, target.span.attrs)
+            added.append((Target(span, match.group(), target.label, target.role, target.kind), strategy, True))
+    return sorted(targets + added, key=lambda item: item[0].span.start)

@@ -1,0 +1,1 @@
+"""Gazetteers: locale packs, weighted lists, location trees and fuzzy lookup."""

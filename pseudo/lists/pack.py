@@ -1,0 +1,127 @@
+"""Locale packs: a folder of data lists and a manifest, read lazily from the installed package."""
+
+from __future__ import annotations
+
+import csv
+import io
+from functools import cache, cached_property
+from importlib import import_module, resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable
+
+import yaml
+
+from pseudo.errors import LocaleError
+from pseudo.lists.tree import LocationTree, Place
+from pseudo.lists.weighted import WeightedList
+
+MANIFEST = "pack.yaml"
+
+
+def locales_root() -> Traversable:
+    """Installed wheels carry the packs as pseudo/locales; a source checkout keeps them at the top."""
+    installed = resources.files("pseudo") / "locales"
+    if installed.is_dir():
+        return installed
+    return Path(__file__).resolve().parents[2] / "locales"
+
+
+@cache
+def available_packs() -> dict[str, Traversable]:
+    root = locales_root()
+    if not root.is_dir():
+        return {}
+    return {
+        entry.name: entry
+        for entry in sorted(root.iterdir(), key=lambda e: e.name)
+        if entry.is_dir() and (entry / MANIFEST).is_file()
+    }
+
+
+@cache
+def load_pack(code: str) -> "LocalePack":
+    packs = available_packs()
+    if code not in packs:
+        known = ", ".join(packs) or "none installed"
+        raise LocaleError(f"no locale pack {code!r} (available: {known})")
+    return LocalePack(code, packs[code])
+
+
+class LocalePack:
+    """One locale's lists. Each list is read on first use and kept, immutable, for the process."""
+
+    def __init__(self, code: str, root: Traversable):
+        self.code = code
+        self.root = root
+        self.manifest: dict[str, Any] = yaml.safe_load((root / MANIFEST).read_text(encoding="utf-8")) or {}
+        self.lists: dict[str, dict[str, Any]] = self.manifest.get("lists") or {}
+        self._cache: dict[str, Any] = {}
+
+    def __repr__(self) -> str:
+        return f"LocalePack({self.code!r})"
+
+    @property
+    def language(self) -> str:
+        return str(self.manifest.get("language", self.code))
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return self.manifest.get("settings") or {}
+
+    @cached_property
+    def morphology(self) -> ModuleType | None:
+        """The pack's language module in pseudo.lang, for what data cannot say (inflection)."""
+        name = self.manifest.get("morphology")
+        return import_module(f"pseudo.lang.{name}") if name else None
+
+    def has(self, name: str) -> bool:
+        return name in self.lists
+
+    def _entry(self, name: str) -> dict[str, Any]:
+        if name not in self.lists:
+            raise LocaleError(f"locale {self.code!r} has no list {name!r}")
+        return self.lists[name]
+
+    def _read(self, name: str) -> str:
+        return (self.root / self._entry(name)["file"]).read_text(encoding="utf-8")
+
+    def cached(self, name: str, make: Callable[[], Any]) -> Any:
+        """Derived data (a top-N list, an index) built once per pack."""
+        if name not in self._cache:
+            self._cache[name] = make()
+        return self._cache[name]
+
+    def rows(self, name: str) -> tuple[dict[str, str], ...]:
+        """A TSV list as dicts keyed by its header."""
+        return self.cached(f"rows:{name}", lambda: tuple(csv.DictReader(io.StringIO(self._read(name)), delimiter="\t", quoting=csv.QUOTE_NONE)))
+
+    def weighted(self, name: str) -> WeightedList:
+        """A TSV of `name<TAB>count`, in descending count."""
+
+        def make() -> WeightedList:
+            rows = self.rows(name)
+            return WeightedList(tuple(r["name"] for r in rows), tuple(int(r.get("count") or 1) for r in rows))
+
+        return self.cached(f"weighted:{name}", make)
+
+    def vocabulary(self, name: str) -> Any:
+        """A YAML list (closed-class words: kinship terms, titles, unit types)."""
+        return self.cached(f"yaml:{name}", lambda: yaml.safe_load(self._read(name)))
+
+    def tree(self, name: str = "locations") -> LocationTree:
+        def make() -> LocationTree:
+            places = []
+            for row in self.rows(name):
+                extra = {k: v for k, v in row.items() if k not in ("id", "parent_id", "kind", "name") and v}
+                places.append(Place(row["id"], row["parent_id"] or None, row["kind"], row["name"], extra))
+            return LocationTree(places)
+
+        return self.cached(f"tree:{name}", make)
+
+    def size(self, name: str) -> int:
+        """Rows in a list, without parsing it."""
+        text = self._read(name)
+        lines = text.count("\n") + (0 if text.endswith("\n") else 1)
+        return lines - 1 if self._entry(name)["file"].endswith(".tsv") else lines

@@ -1,0 +1,63 @@
+"""A location hierarchy (continent > country > region > municipality > locality), from id/parent rows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    id: str
+    parent_id: str | None
+    kind: str
+    name: str
+    extra: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def weight(self) -> int:
+        try:
+            return max(1, int(self.extra.get("population") or 1))
+        except ValueError:
+            return 1
+
+
+class LocationTree:
+    def __init__(self, places: Iterable[Place]):
+        self.places: dict[str, Place] = {}
+        self.children: dict[str | None, list[Place]] = {}
+        self.by_name: dict[str, list[Place]] = {}
+        for place in places:
+            self.places[place.id] = place
+            self.children.setdefault(place.parent_id, []).append(place)
+            self.by_name.setdefault(place.name.casefold(), []).append(place)
+
+    def __len__(self) -> int:
+        return len(self.places)
+
+    def parent(self, place: Place) -> Place | None:
+        return self.places.get(place.parent_id) if place.parent_id else None
+
+    def ancestor(self, place: Place, kind: str) -> Place | None:
+        current: Place | None = place
+        while current is not None and current.kind != kind:
+            current = self.parent(current)
+        return current
+
+    def lookup(self, name: str) -> list[Place]:
+        return self.by_name.get(name.casefold(), [])
+
+    def descendants(self, place: Place, kind: str) -> list[Place]:
+        """Every place of a kind under a place, in a stable order."""
+        found: list[Place] = []
+        stack = [place]
+        while stack:
+            current = stack.pop()
+            for child in self.children.get(current.id, []):
+                if child.kind == kind:
+                    found.append(child)
+                stack.append(child)
+        return sorted(found, key=lambda p: p.id)
+
+    def of_kind(self, kind: str) -> list[Place]:
+        return sorted((p for p in self.places.values() if p.kind == kind), key=lambda p: p.id)

@@ -1,0 +1,61 @@
+"""Weighted lists with cumulative weights, drawn by bisection (never by repeating items)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import accumulate
+
+from pseudo.keyed import KeyedStream
+
+
+@dataclass(frozen=True)
+class WeightedList:
+    """Items in descending weight, as census lists come; weights are counts."""
+
+    items: tuple[str, ...]
+    weights: tuple[int, ...]
+
+    @cached_property
+    def cumulative(self) -> tuple[int, ...]:
+        return tuple(accumulate(max(1, w) for w in self.weights))
+
+    @cached_property
+    def _index(self) -> dict[str, int]:
+        index: dict[str, int] = {}
+        for position, item in enumerate(self.items):
+            index.setdefault(item.casefold(), position)
+        return index
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __contains__(self, item: str) -> bool:
+        return item.casefold() in self._index
+
+    def weight(self, item: str) -> int:
+        position = self._index.get(item.casefold())
+        return 0 if position is None else self.weights[position]
+
+    def rank(self, item: str) -> int | None:
+        """0-based rank, or None when absent."""
+        return self._index.get(item.casefold())
+
+    def canonical(self, item: str) -> str | None:
+        """The list's own spelling of an item matched without regard to case."""
+        position = self._index.get(item.casefold())
+        return None if position is None else self.items[position]
+
+    def top(self, n: int) -> "WeightedList":
+        return WeightedList(self.items[:n], self.weights[:n])
+
+    def share(self, item: str) -> float:
+        """The item's weight as a share of the whole list: compares lists of different sizes."""
+        return self.weight(item) / self.cumulative[-1] if self.items else 0.0
+
+    def draw(self, stream: KeyedStream) -> str:
+        """An item in proportion to its weight."""
+        return self.items[stream.weighted_index(self.cumulative)]
+
+    def uniform(self, stream: KeyedStream) -> str:
+        return stream.choice(self.items)

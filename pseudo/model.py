@@ -1,0 +1,75 @@
+"""The document model: immutable spans and documents, validated once on the way in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from pseudo.errors import InputError
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A tagged region of a document: code-point offsets, end exclusive."""
+
+    start: int
+    end: int
+    label: str
+    attrs: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    id: str
+    text: str
+    spans: tuple[Span, ...] = ()
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+    def span_text(self, span: Span) -> str:
+        return self.text[span.start : span.end]
+
+    def validated(self, source: str = "") -> "Document":
+        """Check offsets and overlaps; return the document with spans sorted."""
+        spans = tuple(sorted(self.spans, key=lambda s: (s.start, s.end)))
+        length = len(self.text)
+        previous: Span | None = None
+        for span in spans:
+            where = f"{span.start}-{span.end}"
+            if span.start < 0 or span.end > length:
+                raise InputError(f"span {where} is outside the text (length {length})", source, self.id)
+            if span.end <= span.start:
+                raise InputError(f"span {where} is empty or reversed", source, self.id)
+            if previous is not None and span.start < previous.end:
+                raise InputError(
+                    f"spans {previous.start}-{previous.end} and {where} overlap", source, self.id
+                )
+            given = span.attrs.get("text") if isinstance(span.attrs, Mapping) else None
+            if given is not None and given != self.text[span.start : span.end]:
+                raise InputError(f"span {where}: its text attribute does not match the document", source, self.id)
+            previous = span
+        return Document(self.id, self.text, spans, self.meta)
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """What happened to one span: where it went, what replaced it and which rule decided."""
+
+    span: Span
+    new_start: int
+    new_end: int
+    surrogate: str
+    label: str
+    rule: str
+    strategy: str
+    scope: str
+    fallback: str | None = None
+    propagated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A pseudonymised document and the record of every replacement in it."""
+
+    source: Document
+    document: Document
+    replacements: tuple[Replacement, ...]

@@ -1,0 +1,185 @@
+"""E-mail addresses, URLs and IP addresses, always on reserved domains and documentation ranges.
+
+Domains come from RFC 2606 (example.com, .org, .net); IPv4 from the RFC 5737 documentation
+blocks, IPv6 from RFC 3849's 2001:db8::/32. An e-mail address whose local part visibly derives
+from a person named in the same document is rebuilt from that person's surrogate.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import string
+import unicodedata
+
+import regex
+
+from pseudo.keyed import KeyedStream
+from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
+from pseudo.rules.ids import shape_surrogate
+
+RESERVED_DOMAINS = ("example.com", "example.org", "example.net")
+IPV4_BLOCKS = ("192.0.2.", "198.51.100.", "203.0.113.")
+NAME_LABELS = ("PERSON", "FIRST_NAME", "LAST_NAME")
+
+_LETTERS = regex.compile(r"\p{L}+")
+
+
+def fold(text: str) -> str:
+    """Lower case without accents: how names are written in addresses."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _reserved_domain(original_domain: str, stream: KeyedStream) -> str:
+    tld = original_domain.rsplit(".", 1)[-1].casefold()
+    for domain in RESERVED_DOMAINS:
+        if domain.endswith("." + tld):
+            return domain
+    return stream.choice(RESERVED_DOMAINS)
+
+
+def _align(letters: str, tokens: list[str]) -> list[tuple[int, int, int | None]]:
+    """Split letters into pieces, each a prefix of a distinct name token, skipping as few
+    letters as possible. Returns (start, end, token index or None for a skipped letter)."""
+    n = len(letters)
+    # best[i] = (skipped letters, pieces, path) for letters[:i], tokens used tracked in path
+    best: list[tuple[int, int, list[tuple[int, int, int | None]]] | None] = [None] * (n + 1)
+    best[0] = (0, 0, [])
+    for i in range(n):
+        if best[i] is None:
+            continue
+        skipped, pieces, path = best[i]
+        used = {t for _, _, t in path if t is not None}
+        options = [(i + 1, None)]
+        for index, token in enumerate(tokens):
+            if index in used:
+                continue
+            length = 0
+            while i + length < n and length < len(token) and letters[i + length] == token[length]:
+                length += 1
+                options.append((i + length, index))
+        for end, index in options:
+            score = (skipped + (index is None), pieces + 1)
+            current = best[end]
+            if current is None or score < current[:2]:
+                best[end] = (score[0], score[1], path + [(i, end, index)])
+    return best[n][2] if best[n] else []
+
+
+def _person_candidates(ctx: Context) -> list[tuple[list[str], list[str]]]:
+    """(original tokens, surrogate tokens) of every name replaced so far, neighbours joined."""
+    names = [(t, s) for t, s in ctx.done if t.label in NAME_LABELS]
+    people: list[tuple[list[str], list[str], int]] = []
+    for target, surrogate in sorted(names, key=lambda item: item[0].span.start):
+        originals = [fold(w) for w in _LETTERS.findall(target.text)]
+        surrogates = [fold(w) for w in _LETTERS.findall(surrogate)]
+        gap = ctx.document.text[people[-1][2] : target.span.start] if people else None
+        if people and gap is not None and gap.strip() == "":
+            people[-1][0].extend(originals)
+            people[-1][1].extend(surrogates)
+            people[-1] = (people[-1][0], people[-1][1], target.span.end)
+        else:
+            people.append((originals, surrogates, target.span.end))
+    return [(o, s) for o, s, _ in people]
+
+
+def derived_local_part(local: str, ctx: Context, stream: KeyedStream) -> str | None:
+    """The local part rebuilt from a surrogate name, when it visibly derives from a name."""
+    letters = "".join(c for c in fold(local) if c.isalpha())
+    best = None
+    for originals, surrogates in _person_candidates(ctx):
+        pieces = _align(letters, originals)
+        matched = sum(end - start for start, end, index in pieces if index is not None)
+        if matched >= 3 and matched * 3 >= len(letters) * 2 and (best is None or matched > best[0]):
+            best = (matched, pieces, surrogates)
+    if best is None:
+        return None
+    _, pieces, surrogates = best
+    rebuilt = []
+    for start, end, index in pieces:
+        if index is None or index >= len(surrogates):
+            rebuilt.append(stream.choice(string.ascii_lowercase))
+        else:
+            rebuilt.append(surrogates[index][: end - start] or stream.choice(string.ascii_lowercase))
+    new_letters = iter("".join(rebuilt))
+    out = []
+    for char in local:
+        if char.isalpha():
+            out.append(next(new_letters, ""))
+        elif char.isdigit():
+            out.append(stream.digit())
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def _drawn_local_part(local: str, ctx: Context, stream: KeyedStream) -> str:
+    """A local part made of a surrogate first and last name, separators and digits kept in kind."""
+    if ctx.pack is None or not (ctx.pack.has("first_names_female") and ctx.pack.has("last_names")):
+        return shape_surrogate(local, stream).lower()
+    lists = [ctx.pack.weighted(n) for n in ("first_names_female", "first_names_male") if ctx.pack.has(n)]
+    first = fold(stream.choice(lists).top(200).uniform(stream))
+    last = fold(ctx.pack.weighted("last_names").top(500).uniform(stream))
+    separator = next((c for c in local if c in "._-"), "")
+    digits = "".join(stream.digit() for c in local if c.isdigit())
+    first, last = (regex.sub(r"[^a-z]", "", part) for part in (first, last))
+    return f"{first}{separator}{last}{digits}"
+
+
+class EmailRule(Rule):
+    name = "emails"
+    labels = ("EMAIL",)
+
+    def replace(self, target: Target, ctx: Context) -> Surrogate | str:
+        text = target.text
+        if text.count("@") != 1:
+            return Surrogate(
+                ctx.consistent("email", normalise(text), lambda s: shape_surrogate(text, s)),
+                fallback="not an e-mail address",
+            )
+        local, domain = text.split("@")
+
+        def draw(stream: KeyedStream) -> str:
+            new_local = derived_local_part(local, ctx, stream) or _drawn_local_part(local, ctx, stream)
+            return f"{new_local}@{_reserved_domain(domain, stream)}"
+
+        return ctx.consistent("email", normalise(text), draw)
+
+
+class UrlRule(Rule):
+    name = "urls"
+    labels = ("URL",)
+
+    def replace(self, target: Target, ctx: Context) -> str:
+        match = regex.match(r"(?i)^(\w+://)?(www\d?\.)?([^/?#\s]+)(.*)$", target.text, regex.DOTALL)
+        assert match is not None  # the pattern accepts any text
+
+        def draw(stream: KeyedStream) -> str:
+            scheme, www, host, rest = (g or "" for g in match.groups())
+            return f"{scheme}{www}{_reserved_domain(host, stream)}{shape_surrogate(rest, stream)}"
+
+        return ctx.consistent("url", normalise(target.text), draw)
+
+
+class IpRule(Rule):
+    name = "ips"
+    labels = ("IP",)
+
+    def replace(self, target: Target, ctx: Context) -> Surrogate | str:
+        text = target.text.strip()
+        try:
+            address = ipaddress.ip_address(text)
+        except ValueError:
+            return Surrogate(
+                ctx.consistent("ip", normalise(target.text), lambda s: shape_surrogate(target.text, s)),
+                fallback="not an IP address",
+            )
+
+        def draw(stream: KeyedStream) -> str:
+            if address.version == 4:
+                return stream.choice(IPV4_BLOCKS) + str(stream.between(1, 254))
+            groups = ":".join(f"{stream.below(0x10000):x}" for _ in range(6))
+            return str(ipaddress.ip_address(f"2001:db8:{groups}"))
+
+        surrogate = ctx.consistent("ip", str(address), draw)
+        return target.text.replace(text, surrogate)

@@ -1,0 +1,95 @@
+"""Identifiers: same shape, digit for digit and letter for letter, with valid check digits.
+
+Locales add checksum schemes (personnummer, DNI/NIE, ...) through their language module's
+`ID_SCHEMES`; the Luhn scheme here keeps any Luhn-valid number Luhn-valid.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Callable, Protocol
+
+from pseudo.keyed import KeyedStream
+from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
+
+
+class IdScheme(Protocol):
+    """Recognises an identifier it knows and draws a valid one of the same shape, or returns None."""
+
+    def __call__(self, text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None: ...
+
+
+def shape_surrogate(text: str, stream: KeyedStream) -> str:
+    """Digits by digits, letters by letters of the same case; separators and length kept.
+
+    A leading digit stays nonzero when it was, so a number does not suddenly start with 0.
+    """
+    out = []
+    first_digit = True
+    for char in text:
+        if char.isdigit() and char.isascii():
+            out.append(stream.digit(exclude="0" if first_digit and char != "0" else ""))
+            first_digit = False
+        elif char.isalpha() and char.isascii():
+            letters = string.ascii_uppercase if char.isupper() else string.ascii_lowercase
+            out.append(stream.choice(letters))
+        elif char.isalpha():
+            out.append(stream.choice(string.ascii_uppercase if char.isupper() else string.ascii_lowercase))
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def luhn_valid(digits: str) -> bool:
+    total = 0
+    for position, char in enumerate(reversed(digits)):
+        value = int(char)
+        if position % 2 == 1:
+            value = value * 2 - 9 if value > 4 else value * 2
+        total += value
+    return total % 10 == 0
+
+
+def luhn_check_digit(payload: str) -> str:
+    """The digit that makes payload + digit Luhn-valid."""
+    for candidate in "0123456789":
+        if luhn_valid(payload + candidate):
+            return candidate
+    raise AssertionError("unreachable: one digit always completes a Luhn sum")
+
+
+def replace_digits(template: str, digits: str) -> str:
+    """Write digits into the digit positions of template, keeping every other character."""
+    feed = iter(digits)
+    return "".join(next(feed) if c.isdigit() else c for c in template)
+
+
+def luhn_scheme(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
+    """Numbers of 10 or more digits that pass Luhn (cards, many national ids) stay Luhn-valid."""
+    digits = "".join(c for c in text if c.isdigit())
+    if len(digits) < 10 or len(digits) != sum(c.isalnum() for c in text) or not luhn_valid(digits):
+        return None
+    drawn = "".join(c for c in shape_surrogate(digits[:-1], stream))
+    return replace_digits(text, drawn + luhn_check_digit(drawn))
+
+
+GENERIC_SCHEMES: tuple[Callable[..., str | None], ...] = (luhn_scheme,)
+
+
+class IdRule(Rule):
+    name = "ids"
+    labels = ("ID",)
+
+    def replace(self, target: Target, ctx: Context) -> Surrogate | str:
+        if not any(c.isalnum() for c in target.text):
+            return Surrogate(f"[{target.label}]", fallback="identifier without letters or digits")
+        schemes = tuple(getattr(ctx.pack.morphology, "ID_SCHEMES", ())) if ctx.pack and ctx.pack.morphology else ()
+
+        def draw(stream: KeyedStream) -> str:
+            for scheme in schemes + GENERIC_SCHEMES:
+                found = scheme(target.text, target, ctx, stream)
+                if found is not None:
+                    return found
+            return shape_surrogate(target.text, stream)
+
+        return ctx.consistent("id", normalise(target.text), draw)

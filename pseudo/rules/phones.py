@@ -1,0 +1,139 @@
+"""Phone and fax numbers: valid prefixes from the locale, subscriber digits redrawn, shape kept.
+
+A number is read as [international prefix + country code | trunk prefix] + area code or mobile
+prefix + subscriber digits. The prefix is replaced by another of the same kind and length, so
+the digit count and the grouping (every separator at its place) stay as written. Where the
+locale lists number ranges reserved for fiction, a number of that kind and length is drawn
+from them instead, so no surrogate rings a real subscriber.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import regex
+
+from pseudo.keyed import KeyedStream
+from pseudo.lists.pack import LocalePack
+from pseudo.rules.base import Context, Rule, Target
+from pseudo.rules.ids import replace_digits, shape_surrogate
+
+KEEP_WITHOUT_LOCALE = 3  # national digits kept when no numbering plan is known
+
+
+@dataclass(frozen=True)
+class NumberingPlan:
+    country_code: str
+    trunk_prefix: str
+    international_prefix: str
+    fixed: tuple[str, ...]  # area codes, national form without trunk prefix
+    mobile: tuple[str, ...]
+    mobile_pattern: regex.Pattern | None
+    fiction: tuple[tuple[str, str, str], ...]  # (first, last, kind), national digits with trunk
+
+    @cached_property
+    def prefixes(self) -> list[tuple[str, str]]:
+        """(prefix, kind), longest first, for longest-prefix matching."""
+        both = [(p, "mobile") for p in self.mobile] + [(p, "fixed") for p in self.fixed]
+        return sorted(both, key=lambda item: -len(item[0]))
+
+    def of_kind(self, kind: str, length: int) -> list[str]:
+        pool = self.mobile if kind == "mobile" else self.fixed
+        return [p for p in pool if len(p) == length]
+
+
+def numbering_plan(pack: LocalePack) -> NumberingPlan:
+    def make() -> NumberingPlan:
+        settings = pack.settings.get("phone") or {}
+        trunk = str(settings.get("trunk_prefix", ""))
+
+        def national(code: str) -> str:
+            return code[len(trunk) :] if trunk and code.startswith(trunk) else code
+
+        fixed = tuple(national(r["code"]) for r in pack.rows("phone_area_codes"))
+        mobile = tuple(national(r["prefix"]) for r in pack.rows("phone_mobile_prefixes")) if pack.has(
+            "phone_mobile_prefixes"
+        ) else ()
+        fiction = tuple((r["first"], r["last"], r["kind"]) for r in pack.rows("phone_fiction_ranges")) if pack.has(
+            "phone_fiction_ranges"
+        ) else ()
+        pattern = settings.get("mobile_pattern")
+        return NumberingPlan(
+            str(settings["country_code"]),
+            trunk,
+            str(settings.get("international_prefix", "00")),
+            fixed,
+            mobile,
+            regex.compile(pattern) if pattern else None,
+            fiction,
+        )
+
+    return pack.cached("phone-plan", make)
+
+
+def _split(text: str, plan: NumberingPlan) -> tuple[str, str]:
+    """(lead, national number): lead is '+CC', '00CC' or the trunk prefix as written."""
+    digits = "".join(c for c in text if c.isdigit())
+    stripped = text.lstrip()
+    cc = plan.country_code
+    if stripped.startswith("+") and digits.startswith(cc):
+        return cc, digits[len(cc) :]
+    if digits.startswith(plan.international_prefix + cc):
+        lead = plan.international_prefix + cc
+        return lead, digits[len(lead) :]
+    if plan.trunk_prefix and digits.startswith(plan.trunk_prefix):
+        return plan.trunk_prefix, digits[len(plan.trunk_prefix) :]
+    return "", digits
+
+
+def _classify(number: str, plan: NumberingPlan) -> tuple[str, int]:
+    """(kind, prefix length) of a national number; an unknown prefix is read by the mobile pattern."""
+    for prefix, kind in plan.prefixes:
+        if number.startswith(prefix):
+            return kind, len(prefix)
+    kind = "mobile" if plan.mobile_pattern and plan.mobile_pattern.fullmatch(number) else "fixed"
+    lengths = [len(p) for p in (plan.mobile if kind == "mobile" else plan.fixed)]
+    return kind, max(set(lengths), key=lengths.count) if lengths else 0
+
+
+def _subscriber(count: int, stream: KeyedStream) -> str:
+    return "".join(stream.digit(exclude="0" if i == 0 else "") for i in range(count))
+
+
+def _from_fiction(number: str, kind: str, plan: NumberingPlan, stream: KeyedStream) -> str | None:
+    national_length = len(plan.trunk_prefix) + len(number)
+    ranges = [r for r in plan.fiction if r[2] == kind and len(r[0]) == national_length]
+    if not ranges:
+        return None
+    first, last, _ = stream.choice(ranges)
+    drawn = str(int(first) + stream.below(int(last) - int(first) + 1)).zfill(national_length)
+    return drawn[len(plan.trunk_prefix) :]
+
+
+def draw_number(text: str, plan: NumberingPlan | None, stream: KeyedStream) -> str:
+    digits = "".join(c for c in text if c.isdigit())
+    if not digits:
+        return shape_surrogate(text, stream)
+    if plan is None:
+        keep = min(KEEP_WITHOUT_LOCALE, max(0, len(digits) - 4))
+        return replace_digits(text, digits[:keep] + _subscriber(len(digits) - keep, stream))
+    lead, number = _split(text, plan)
+    kind, prefix_length = _classify(number, plan)
+    new_number = _from_fiction(number, kind, plan, stream)
+    if new_number is None:
+        prefixes = plan.of_kind(kind, prefix_length) if 0 < prefix_length < len(number) else []
+        others = [p for p in prefixes if p != number[:prefix_length]] or prefixes
+        prefix = stream.choice(others) if others else number[:prefix_length]
+        new_number = prefix + _subscriber(len(number) - len(prefix), stream)
+    return replace_digits(text, lead + new_number)
+
+
+class PhoneRule(Rule):
+    name = "phones"
+    labels = ("PHONE", "FAX")
+
+    def replace(self, target: Target, ctx: Context) -> str:
+        plan = numbering_plan(ctx.pack) if ctx.pack and ctx.pack.has("phone_area_codes") else None
+        key = "".join(c for c in target.text if c.isdigit()) or target.text
+        return ctx.consistent("number", key, lambda stream: draw_number(target.text, plan, stream))

@@ -1,0 +1,82 @@
+"""Per-scope memory: the keyed surrogates already drawn, so one value keeps one surrogate."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+import regex
+
+from pseudo.errors import PseudoError
+from pseudo.keyed import Keyring, KeyedStream
+from pseudo.rules.base import MAX_ATTEMPTS, normalise
+
+_TOKEN = regex.compile(r"[\p{L}\p{N}]+")
+
+
+class ScopeState:
+    """A document, a subject or the whole corpus.
+
+    Every choice is derived from the key, the scope id and the value; the memory here only
+    remembers those choices and resolves collisions, in a deterministic order.
+    """
+
+    def __init__(self, scope_id: str, keyring: Keyring, originals: Iterable[str] = ()):
+        self.id = scope_id
+        self.keyring = keyring
+        self.originals: set[str] = set()
+        self._memo: dict[tuple[str, str, str], str] = {}
+        self._used: dict[tuple[str, str], set[str]] = {}
+        self._tags: dict[str, dict[str, int]] = {}
+        self._derived: dict[str, object] = {}
+        self.add_originals(originals)
+
+    def add_originals(self, texts: Iterable[str]) -> None:
+        """Remember original values, whole and word by word: no surrogate may equal one."""
+        for text in texts:
+            self.originals.add(normalise(text))
+            self.originals.update(token.casefold() for token in _TOKEN.findall(text))
+
+    def consistent(
+        self,
+        rule: str,
+        family: str,
+        key: str,
+        draw: Callable[[KeyedStream], str],
+        *,
+        one_to_one: bool,
+        note: Callable[[str], None],
+    ) -> str:
+        memo_key = (rule, family, key)
+        if memo_key in self._memo:
+            return self._memo[memo_key]
+        used = self._used.setdefault((rule, family), set())
+        original = normalise(key)
+        chosen = None
+        for attempt in range(2 * MAX_ATTEMPTS):
+            candidate = draw(self.keyring.stream(self.id, rule, family, key, attempt))
+            folded = normalise(candidate)
+            if folded == original:
+                continue
+            strict = attempt < MAX_ATTEMPTS
+            if strict and (folded in self.originals or (one_to_one and folded in used)):
+                continue
+            if not strict and chosen is None:
+                note(f"{rule}: the pool for {family} is exhausted in this scope; a surrogate is shared")
+            chosen = candidate
+            break
+        if chosen is None:
+            raise PseudoError(f"{rule}: the pool for {family} has no value other than the original")
+        used.add(normalise(chosen))
+        self._memo[memo_key] = chosen
+        return chosen
+
+    def tag_index(self, label: str, key: str) -> int:
+        """1, 2, 3 ... per distinct value of a label, in order of first appearance in the scope."""
+        indexes = self._tags.setdefault(label, {})
+        return indexes.setdefault(key, len(indexes) + 1)
+
+    def derived(self, name: str, make: Callable[[KeyedStream], object]) -> object:
+        """A scope-wide keyed value such as the date shift: the same for every document of the scope."""
+        if name not in self._derived:
+            self._derived[name] = make(self.keyring.stream(self.id, "scope", name))
+        return self._derived[name]
