@@ -170,6 +170,7 @@ class Engine:
             text = _fixed(target, strategy, scope)
             outcome[target.span] = (target, text, rule.name, strategy.name, None, propagated)
         done: list[tuple[Target, str]] = []
+        every_target = [t for t, _, _ in targets]
         for rule_name, rule_class in RULES.items():
             if rule_name not in by_rule:
                 continue
@@ -182,8 +183,8 @@ class Engine:
                     document_id=document.id,
                 )
             rule = _rule_instance(rule_class)
-            ctx = Context(document, pack, scope, self.config.rule_options(rule_name), rule_name, done)
-            for target, propagated in by_rule[rule_name]:
+            ctx = Context(document, pack, scope, self.config.rule_options(rule_name), rule_name, every_target, done)
+            for target, propagated in sorted(by_rule[rule_name], key=lambda item: (rule.priority(item[0]), item[0].span.start)):
                 override = self.settings.overrides.get((scope.id, target.label, normalise(target.text)))
                 ctx.fallbacks.clear()
                 if override is not None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 
 import regex
 
@@ -65,8 +65,10 @@ class Context:
     scope: "ScopeState"
     options: Mapping[str, Any]
     rule: str
+    targets: Sequence[Target] = ()  # every span of the document, with its canonical label
     done: list[tuple[Target, str]] = field(default_factory=list)
     fallbacks: list[str] = field(default_factory=list)
+    cache: dict[str, Any] = field(default_factory=dict)  # per document and rule: analyses done once
 
     def stream(self, *parts: str | int) -> KeyedStream:
         """A keyed stream for this scope and rule; the same parts always give the same draws."""
@@ -109,6 +111,10 @@ class Rule:
     needs: ClassVar[tuple[str, ...]] = ()
     options: ClassVar[Mapping[str, Option]] = {}
     default_strategy: ClassVar[str] = "surrogate"
+
+    def priority(self, target: Target) -> int:
+        """Targets of a rule run by priority, then in document order (a town before its postcode)."""
+        return 0
 
     def replace(self, target: Target, ctx: Context) -> Surrogate | str:
         raise NotImplementedError

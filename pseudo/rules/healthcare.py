@@ -1,8 +1,87 @@
-"""Placeholder until the rule lands."""
+"""Health care units and other institutions: a generic name of the same type.
 
-from pseudo.rules.base import Rule
+The pack's vocabulary lists unit types, each with the words that recognise it (`cues`) and the
+names a surrogate may take (`names`). A name may be a template: {type} is the type word exactly
+as the original wrote it ("Hptal."), {place}, {surname}, {female_name} and {male_name} are
+drawn from the pack's lists. So "bor permanent på" a geriatric home stays a geriatric home, and
+a surrogate shares no word with its original except the type word.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import regex
+
+from pseudo.keyed import KeyedStream
+from pseudo.lists.pack import LocalePack
+from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
+
+_WORD = regex.compile(r"[\p{L}\p{N}]+")
+_PLACEHOLDER = regex.compile(r"\{(\w+)\}")
+MAX_TRIES = 16
+
+
+def _types(pack: LocalePack, vocabulary: str) -> list[dict[str, Any]]:
+    return pack.vocabulary(vocabulary).get("types", [])
+
+
+def recognise(text: str, types: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, str]:
+    """(type, the cue as written) of the longest cue found as whole words; (None, '') if none."""
+    best: tuple[int, dict[str, Any], str] | None = None
+    for unit_type in types:
+        for cue in unit_type.get("cues", []):
+            match = regex.search(rf"(?i)(?<![\p{{L}}\p{{N}}]){regex.escape(cue)}(?![\p{{L}}\p{{N}}])", text)
+            if match and (best is None or len(cue) > best[0]):
+                best = (len(cue), unit_type, match.group())
+    return (best[1], best[2]) if best else (None, "")
+
+
+def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream) -> str:
+    def value(match: regex.Match) -> str:
+        slot = match.group(1)
+        if slot == "type":
+            return type_word
+        if slot == "surname":
+            return pack.weighted("last_names").top(500).draw(stream)
+        if slot in ("female_name", "male_name"):
+            return pack.weighted(f"first_names_{slot.split('_')[0]}").top(200).draw(stream)
+        if slot == "place":
+            kinds = ((pack.settings.get("places") or {}).get("kinds") or {}).get("PLACE") or []
+            tree = pack.tree()
+            places = pack.cached(
+                "institution-places",
+                lambda: sorted({p.name for p in tree.places.values() if p.kind == (kinds[0] if kinds else p.kind)}),
+            )
+            return stream.choice(places)
+        raise ValueError(f"unknown placeholder {{{slot}}} in the pack's institution names")
+
+    return _PLACEHOLDER.sub(value, template)
 
 
 class HealthcareUnitRule(Rule):
     name = "healthcare"
-    labels = ("HEALTHCARE_UNIT",)
+    labels: ClassVar[tuple[str, ...]] = ("HEALTHCARE_UNIT",)
+    needs: ClassVar[tuple[str, ...]] = ("healthcare_units",)
+    vocabulary: ClassVar[str] = "healthcare_units"
+
+    def replace(self, target: Target, ctx: Context) -> Surrogate:
+        types = _types(ctx.pack, self.vocabulary)
+        unit_type, type_word = recognise(target.text, types)
+        fallback = None
+        if unit_type is None:
+            fallback = "no recognisable type: a random type"
+        original_words = {w.casefold() for w in _WORD.findall(target.text)} - {w.casefold() for w in _WORD.findall(type_word)}
+
+        def draw(stream: KeyedStream) -> str:
+            chosen = unit_type or stream.choice(types)
+            word = type_word or (chosen.get("cues") or [""])[0]
+            candidate = ""
+            for _ in range(MAX_TRIES):
+                candidate = _fill(stream.choice(chosen["names"]), word, ctx.pack, stream)
+                if not original_words & {w.casefold() for w in _WORD.findall(candidate)}:
+                    break
+            return candidate
+
+        family = f"{self.name}:{unit_type['type'] if unit_type else '*'}"
+        return Surrogate(ctx.consistent(family, normalise(target.text), draw, one_to_one=False), fallback=fallback)

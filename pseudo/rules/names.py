@@ -1,8 +1,286 @@
-"""Placeholder until the rule lands."""
+"""Names: gender-aware surrogates drawn from the most common census names of the locale.
 
-from pseudo.rules.base import Rule
+Gender comes, in this order, from a kinship word or title right before the person ("bror
+Madeleine", "la Dra."), from the census lists (a name in both lists takes the gender where it
+is relatively more frequent; a balanced one is gender-neutral), from the closest spelling in
+the lists (a spell-checked fallback), and otherwise is taken as neutral. Every part of a double
+name is replaced with the same gender; genitives and casing are carried over; the consistency
+key is the base form, so "Anna" and "Annas" share one surrogate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Callable
+
+import regex
+
+from pseudo.casing import match_case
+from pseudo.keyed import KeyedStream
+from pseudo.lists.fuzzy import closest
+from pseudo.lists.pack import LocalePack
+from pseudo.lists.weighted import WeightedList
+from pseudo.rules.base import Context, Option, Rule, Surrogate, Target
+
+NAME_LABELS = ("FIRST_NAME", "LAST_NAME", "PERSON")
+GENDERS = ("female", "male", "neutral")
+
+_TOKEN = regex.compile(r"\p{L}[\p{L}\p{M}]*(?:['’]\p{L}[\p{L}\p{M}]*)*['’]?")
+_CUE_GAP = r"[\s:,]{0,3}$"
+
+
+@dataclass(frozen=True)
+class NameLists:
+    female: WeightedList
+    male: WeightedList
+    last: WeightedList
+    neutral_ratio: float
+
+    def gender(self, name: str) -> str | None:
+        """The list gender of a name, or None when it is in neither first-name list."""
+        f, m = self.female.share(name), self.male.share(name)
+        if not (f or m):
+            return None
+        if min(f, m) > 0 and max(f, m) / min(f, m) <= self.neutral_ratio:
+            return "neutral"
+        return "female" if f > m else "male"
+
+    @cached_property
+    def neutral(self) -> WeightedList:
+        """Names about as common for women as for men, most common first."""
+        found = []
+        for name, count in zip(self.female.items, self.female.weights):
+            if self.gender(name) == "neutral":
+                found.append((count + self.male.weight(name), name))
+        found.sort(key=lambda item: (-item[0], item[1]))
+        return WeightedList(tuple(n for _, n in found), tuple(c for c, _ in found))
+
+    def pool(self, kind: str, size: int) -> WeightedList:
+        source = {"female": self.female, "male": self.male, "neutral": self.neutral, "last": self.last}[kind]
+        return source.top(size) if len(source) else self.female.top(size)
+
+    def is_first(self, word: str) -> bool:
+        return word in self.female or word in self.male
+
+    def first_share(self, word: str) -> float:
+        return max(self.female.share(word), self.male.share(word))
+
+
+def name_lists(pack: LocalePack, neutral_ratio: float) -> NameLists:
+    return pack.cached(
+        f"names:{neutral_ratio}",
+        lambda: NameLists(
+            pack.weighted("first_names_female"), pack.weighted("first_names_male"), pack.weighted("last_names"), neutral_ratio
+        ),
+    )
+
+
+def gender_cues(pack: LocalePack) -> regex.Pattern | None:
+    """Kinship words and titles that fix the gender of the name after them, as one pattern."""
+
+    def make() -> regex.Pattern | None:
+        phrases: dict[str, str] = {}
+        if pack.has("kinship"):
+            for term in pack.vocabulary("kinship").get("terms", []):
+                if term.get("gender") in ("female", "male"):
+                    for word in [term["word"], *term.get("forms", [])]:
+                        phrases[word.casefold()] = term["gender"]
+        if pack.has("titles"):
+            for title in pack.vocabulary("titles").get("titles", []):
+                if title.get("gender") in ("female", "male"):
+                    phrases[title["word"].casefold()] = title["gender"]
+        if not phrases:
+            return None
+        ordered = sorted(phrases, key=len, reverse=True)
+        groups = "|".join(f"(?P<{phrases[p]}{i}>{regex.escape(p)})" for i, p in enumerate(ordered))
+        return regex.compile(rf"(?i)(?<![\p{{L}}\p{{N}}])(?:{groups}){_CUE_GAP}")
+
+    return pack.cached("gender-cues", make)
+
+
+def cue_gender(pattern: regex.Pattern | None, before: str) -> str | None:
+    if pattern is None:
+        return None
+    match = pattern.search(before)
+    if match is None:
+        return None
+    name = next(k for k, v in match.groupdict().items() if v is not None)
+    return "female" if name.startswith("female") else "male"
+
+
+def title_words(pack: LocalePack) -> frozenset[str]:
+    def make() -> frozenset[str]:
+        if not pack.has("titles"):
+            return frozenset()
+        return frozenset(t["word"].casefold().rstrip(".") for t in pack.vocabulary("titles").get("titles", []))
+
+    return pack.cached("title-words", make)
+
+
+@dataclass
+class Person:
+    """Adjacent name spans (a first name next to a last name) read as one person."""
+
+    targets: list[Target]
+    cue: str | None
+
+
+def _people(ctx: Context) -> dict[int, Person]:
+    """Every name span of the document by start offset, grouped into people, computed once."""
+    if "people" in ctx.cache:
+        return ctx.cache["people"]
+    pattern = gender_cues(ctx.pack)
+    by_start: dict[int, Person] = {}
+    current: Person | None = None
+    previous_end = -1
+    for target in (t for t in ctx.targets if t.label in NAME_LABELS):
+        span = target.span
+        if current is not None and ctx.document.text[previous_end : span.start].strip(" \t-") == "":
+            current.targets.append(target)
+        else:
+            current = Person([target], cue_gender(pattern, ctx.text_before(span, 40)))
+        by_start[span.start] = current
+        previous_end = span.end
+    ctx.cache["people"] = by_start
+    return by_start
 
 
 class NameRule(Rule):
     name = "names"
-    labels = ("FIRST_NAME","LAST_NAME","PERSON",)
+    labels = NAME_LABELS
+    needs = ("first_names_female", "first_names_male", "last_names")
+    options = {
+        "pool": Option(100, "first names are drawn from the N most common of the required gender", int, minimum=2),
+        "surname_pool": Option(100, "surnames are drawn from the N most common", int, minimum=2),
+        "neutral_ratio": Option(
+            3.0, "a name whose share in one list is within this factor of the other is gender-neutral", (int, float), minimum=1
+        ),
+        "fuzzy_cutoff": Option(85, "minimum similarity (0-100) for the spell-checked fallback", (int, float), minimum=0),
+    }
+
+    def replace(self, target: Target, ctx: Context) -> Surrogate | str:
+        lists = name_lists(ctx.pack, float(ctx.options["neutral_ratio"]))
+        person = _people(ctx).get(target.span.start) or Person([target], None)
+        classes = _classify(target, lists, title_words(ctx.pack), particles(ctx.pack))
+        gender, fallback = self._gender(person, ctx, lists)
+        morphology = ctx.pack.morphology
+        split = getattr(morphology, "split_inflection", None)
+        inflect = getattr(morphology, "inflect", None)
+
+        pieces: list[str] = []
+        cursor = 0
+        changed = False
+        for match, kind in zip(_TOKEN.finditer(target.text), classes):
+            pieces.append(target.text[cursor : match.start()])
+            word = match.group()
+            cursor = match.end()
+            if kind in ("title", "particle"):
+                pieces.append(word)
+                continue
+            base, marker = split(word, lambda w: w in lists.last or lists.is_first(w)) if split else (word, "")
+            if kind == "initial":
+                new = self._initial(base, target, ctx, lists, gender)
+            else:
+                family = "last" if kind == "last" else gender
+                size = ctx.options["surname_pool"] if kind == "last" else ctx.options["pool"]
+                pool = lists.pool(family, size)
+                new = ctx.consistent(f"name:{family}", base.casefold(), pool.draw)
+            new = inflect(new, marker) if inflect and marker else new + marker
+            pieces.append(match_case(word, new))
+            changed = True
+        pieces.append(target.text[cursor:])
+        if not changed:
+            surname = ctx.consistent("name:last", target.text.casefold(), lists.pool("last", 100).draw)
+            return Surrogate(surname, fallback="no name token in span")
+        return Surrogate("".join(pieces), fallback=fallback)
+
+    def _gender(self, person: Person, ctx: Context, lists: NameLists) -> tuple[str, str | None]:
+        if person.cue:
+            return person.cue, None
+        titles, known_particles = title_words(ctx.pack), particles(ctx.pack)
+        for member in person.targets:
+            for match, kind in zip(_TOKEN.finditer(member.text), _classify(member, lists, titles, known_particles)):
+                if kind != "first":
+                    continue
+                found = lists.gender(match.group().rstrip("'’"))
+                if found:
+                    return found, None
+                near = closest(match.group(), {"female": lists.female, "male": lists.male}, float(ctx.options["fuzzy_cutoff"]))
+                if near:
+                    return lists.gender(near[1]) or near[0], "gender from the closest listed spelling"
+        return "neutral", "gender unknown: neutral surrogate"
+
+    def _initial(self, letter: str, target: Target, ctx: Context, lists: NameLists, gender: str) -> str:
+        """An initial follows the surrogate of the full name it abbreviates elsewhere in the scope."""
+        wanted = letter.casefold()
+        full_names = sorted(
+            {
+                match.group()
+                for other in ctx.targets
+                if other.label in ("FIRST_NAME", "PERSON") and other.span != target.span
+                for match in _TOKEN.finditer(other.text)
+                if len(match.group()) > 1 and match.group()[0].casefold() == wanted and lists.is_first(match.group())
+            }
+        )
+        if len(full_names) == 1:
+            name = full_names[0]
+            family = lists.gender(name) if gender == "neutral" else gender
+            pool = lists.pool(family or "neutral", ctx.options["pool"])
+            return ctx.consistent(f"name:{family or 'neutral'}", name.casefold(), pool.draw)[0]
+        pool = lists.pool(gender, ctx.options["pool"])
+        return ctx.consistent("name:initial", wanted, lambda stream: pool.draw(stream)[0])
+
+
+def particles(pack: LocalePack) -> frozenset[str]:
+    """Words kept inside names ("de la", "von"): closed-class, from the pack's settings."""
+    return frozenset(p.casefold() for p in (pack.settings.get("names") or {}).get("particles", ()))
+
+
+def _classify(target: Target, lists: NameLists, titles: frozenset[str], known_particles: frozenset[str]) -> list[str]:
+    """title, particle, initial, first or last, for each word of a name span."""
+    words = [m.group() for m in _TOKEN.finditer(target.text)]
+    classes: list[str] = []
+    comma = target.text.find(",")
+    for index, word in enumerate(words):
+        folded = word.casefold()
+        if not classes or all(c == "title" for c in classes):
+            if folded.rstrip(".") in titles:
+                classes.append("title")
+                continue
+        if folded in known_particles and 0 < index < len(words) - 1:
+            classes.append("particle")
+        elif len(word) == 1:
+            classes.append("initial")
+        elif target.label == "FIRST_NAME":
+            classes.append("first")
+        elif target.label == "LAST_NAME":
+            classes.append("last")
+        else:
+            classes.append(_person_word_class(word, index, words, classes, comma, target.text, lists))
+    return classes
+
+
+def _person_word_class(
+    word: str, index: int, words: list[str], classes: list[str], comma: int, text: str, lists: NameLists
+) -> str:
+    """Within a full name: 'Apellidos, Nombre' order after a comma, else lists and position decide."""
+    if comma >= 0:
+        position = _nth_word_start(text, index)
+        return "first" if position > comma else "last"
+    first, last = lists.first_share(word), lists.last.share(word)
+    if index == 0 and len(words) > 1:
+        return "last" if last > 10 * first else "first"
+    if index == len(words) - 1:
+        return "first" if first > 10 * last and len(words) == 1 else "last"
+    if first or last:
+        return "first" if first > last else "last"
+    previous = [c for c in classes if c in ("first", "last")]
+    return previous[-1] if previous else "first"
+
+
+def _nth_word_start(text: str, index: int) -> int:
+    for number, match in enumerate(_TOKEN.finditer(text)):
+        if number == index:
+            return match.start()
+    return len(text)

@@ -1,8 +1,10 @@
-"""Placeholder until the rule lands."""
+"""Organisations: a generic organisation of the same type, by the same machinery as health care units."""
 
-from pseudo.rules.base import Rule
+from pseudo.rules.healthcare import HealthcareUnitRule
 
 
-class OrganisationRule(Rule):
+class OrganisationRule(HealthcareUnitRule):
     name = "organisations"
     labels = ("ORGANISATION",)
+    needs = ("organisations",)
+    vocabulary = "organisations"

@@ -1,8 +1,276 @@
-"""Placeholder until the rule lands."""
+"""Places: a place by another of the same level in the same region, drawn from the location tree.
 
-from pseudo.rules.base import Rule
+The tree (continent > country > region > municipality > locality) comes from the locale pack.
+Which kinds are kept on purpose (a county name identifies no one), within which ancestor a
+place is replaced (a town within its county, a country within its continent) and which kinds
+each label looks for are pack settings (`settings.places`, docs/adding-a-locale.md). A place
+found in no list goes through the spell-checked fallback, then a random place of the label's
+default kind. Where the tree marks a place's preposition ("på" islands in Swedish), the
+surrogate is drawn from places of the same preposition, so the text around it stays right.
+Postcodes are valid codes, of the surrogate town when one stands next to them; streets keep
+their road type and the shape of their house number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+import regex
+
+from pseudo.errors import PseudoError
+from pseudo.keyed import KeyedStream
+from pseudo.lists.fuzzy import closest
+from pseudo.lists.pack import LocalePack
+from pseudo.lists.tree import LocationTree, Place
+from pseudo.lists.weighted import WeightedList
+from pseudo.rules.base import Context, Option, Rule, Surrogate, Target
+from pseudo.rules.ids import replace_digits, shape_surrogate
+
+PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
+_HOUSE_NUMBER = regex.compile(r"^(?P<name>.*?\p{L}.*?)(?P<number>[\s,]+(?:n[º°o]\.?\s*)?\d.*)?$", regex.DOTALL)
+_SEGMENT = regex.compile(r"[^,\n]+")
+
+
+@dataclass(frozen=True)
+class PlaceSettings:
+    keep: frozenset[str]
+    group: Mapping[str, str]  # kind -> ancestor kind within which it is replaced
+    kinds: Mapping[str, tuple[str, ...]]  # label -> kinds it may be, in order of preference
+    default_kind: Mapping[str, str]  # label -> kind of a place found in no list
+    postcode: regex.Pattern | None
+    street: regex.Pattern | None
+    street_types: tuple[str, ...]
+
+
+def place_settings(pack: LocalePack) -> PlaceSettings:
+    def make() -> PlaceSettings:
+        raw = pack.settings.get("places") or {}
+        kinds = {label: tuple(raw.get("kinds", {}).get(label, ())) for label in PLACE_LABELS}
+        return PlaceSettings(
+            keep=frozenset(raw.get("keep", ())),
+            group=dict(raw.get("group", {})),
+            kinds=kinds,
+            default_kind={label: kinds[label][0] for label in PLACE_LABELS if kinds[label]},
+            postcode=regex.compile(raw["postcode_pattern"]) if raw.get("postcode_pattern") else None,
+            street=regex.compile(raw["street_pattern"], regex.IGNORECASE) if raw.get("street_pattern") else None,
+            street_types=tuple(sorted(raw.get("street_types", ()), key=len, reverse=True)),
+        )
+
+    return pack.cached("place-settings", make)
+
+
+def _pool(pack: LocalePack, tree: LocationTree, kind: str, anchor: Place | None, preposition: str | None) -> WeightedList:
+    """Names of a kind under an anchor (or everywhere), weighted by population, cached per pack."""
+
+    def make() -> WeightedList:
+        places = tree.descendants(anchor, kind) if anchor else tree.of_kind(kind)
+        if preposition:
+            places = [p for p in places if p.extra.get("preposition", "") == preposition]
+        names: dict[str, int] = {}
+        for place in places:
+            names[place.name] = max(names.get(place.name, 0), place.weight)
+        ordered = sorted(names.items(), key=lambda item: (-item[1], item[0]))
+        return WeightedList(tuple(n for n, _ in ordered), tuple(w for _, w in ordered))
+
+    return pack.cached(f"place-pool:{kind}:{anchor.id if anchor else '*'}:{preposition or ''}", make)
+
+
+def _postcodes(pack: LocalePack) -> tuple[dict[str, list[str]], tuple[str, ...]]:
+    """place id -> its postcodes, and every postcode, from the pack's postcode list."""
+
+    def make() -> tuple[dict[str, list[str]], tuple[str, ...]]:
+        by_place: dict[str, list[str]] = {}
+        codes = []
+        for row in pack.rows("postal_codes"):
+            by_place.setdefault(row["place_id"], []).append(row["postcode"])
+            codes.append(row["postcode"])
+        return by_place, tuple(sorted(set(codes)))
+
+    return pack.cached("postcodes", make)
+
+
+def _digits(text: str) -> str:
+    return "".join(c for c in text if c.isdigit())
 
 
 class PlaceRule(Rule):
     name = "places"
-    labels = ("PLACE","REGION","COUNTRY","STREET","POSTCODE","ADDRESS",)
+    labels = ("PLACE", "REGION", "COUNTRY", "STREET", "POSTCODE", "ADDRESS")
+    needs = ("locations",)
+    options = {
+        "fuzzy_cutoff": Option(88, "minimum similarity (0-100) for the spell-checked fallback", (int, float), minimum=0),
+    }
+
+    def priority(self, target: Target) -> int:
+        return {"STREET": 1, "POSTCODE": 2, "ADDRESS": 3}.get(target.label, 0)
+
+    def replace(self, target: Target, ctx: Context) -> Surrogate | str:
+        settings = place_settings(ctx.pack)
+        text = target.text
+        if target.label == "ADDRESS":
+            return self._address(target, ctx, settings)
+        if target.label == "POSTCODE" or (settings.postcode and settings.postcode.fullmatch(text.strip())):
+            return self._postcode(text, ctx, near=target)
+        if target.label == "STREET" or self._looks_like_street(text, settings):
+            return self._street(text, ctx, settings)
+        return self._place(text, target.label if target.label in PLACE_LABELS else "PLACE", ctx, settings)
+
+    # -- towns, regions, countries ----------------------------------------------------------
+    def _looks_like_street(self, text: str, settings: PlaceSettings) -> bool:
+        parts = _HOUSE_NUMBER.fullmatch(text.strip())
+        if parts and parts.group("number") and not _digits(parts.group("name")):
+            return True
+        return bool(settings.street and settings.street.search(text.strip()))
+
+    def _find(self, name: str, label: str, ctx: Context, settings: PlaceSettings) -> tuple[Place | None, str | None]:
+        tree = ctx.pack.tree()
+        wanted = settings.kinds.get(label) or ()
+        found = [p for p in tree.lookup(name) if not wanted or p.kind in wanted]
+        if found:
+            rank = {kind: i for i, kind in enumerate(wanted)}
+            return min(found, key=lambda p: (rank.get(p.kind, len(rank)), -p.weight, p.id)), None
+        names = ctx.pack.cached(f"place-names:{label}", lambda: self._names_of_kinds(tree, wanted))
+        near = closest(name, {"places": names}, float(ctx.options["fuzzy_cutoff"]))
+        if near:
+            return self._find(near[1], label, ctx, settings)[0], "place matched to the closest listed spelling"
+        return None, "place in no list: a random place of its level"
+
+    @staticmethod
+    def _names_of_kinds(tree: LocationTree, kinds: tuple[str, ...]) -> WeightedList:
+        weights: dict[str, int] = {}
+        for place in tree.places.values():
+            if not kinds or place.kind in kinds:
+                weights[place.name] = max(weights.get(place.name, 0), place.weight)
+        ordered = sorted(weights.items(), key=lambda item: (-item[1], item[0]))
+        return WeightedList(tuple(n for n, _ in ordered), tuple(w for _, w in ordered))
+
+    def _place(self, text: str, label: str, ctx: Context, settings: PlaceSettings) -> Surrogate:
+        tree = ctx.pack.tree()
+        morphology = ctx.pack.morphology
+        split = getattr(morphology, "split_inflection", None)
+        inflect = getattr(morphology, "inflect", None)
+        base, marker = split(text, lambda w: bool(tree.lookup(w))) if split else (text, "")
+        place, fallback = self._find(base, label, ctx, settings)
+        if place is not None and place.kind in settings.keep:
+            return Surrogate(text, kept=True)
+        kind = place.kind if place else settings.default_kind.get(label)
+        if kind is None:
+            raise PseudoError(f"locale {ctx.pack.code!r} says no place kind for {label} (settings.places.kinds)")
+        anchor = None
+        if place is not None:
+            group = settings.group.get(kind)
+            anchor = tree.ancestor(place, group) if group else None
+        preposition = place.extra.get("preposition") if place else None
+        pool = _pool(ctx.pack, tree, kind, anchor, preposition)
+        if len(pool) < 2:
+            pool = _pool(ctx.pack, tree, kind, None, preposition)
+
+        surrogate = ctx.consistent(f"place:{kind}", base.casefold(), pool.draw)
+        if marker:
+            surrogate = inflect(surrogate, marker) if inflect else surrogate + marker
+        return Surrogate(surrogate, fallback=fallback)
+
+    # -- postcodes and streets --------------------------------------------------------------
+    def _postcode(self, text: str, ctx: Context, near: Target | None = None, town: str | None = None) -> Surrogate:
+        """A valid postcode of the same shape; of the surrogate town when one stands beside it."""
+        if not ctx.pack.has("postal_codes"):
+            raise PseudoError(f"locale {ctx.pack.code!r} has no postal_codes list for postcodes")
+        digits = _digits(text)
+        by_place, every = _postcodes(ctx.pack)
+        if town is None and near is not None:
+            town = self._town_beside(near, ctx)
+        codes: list[str] = []
+        if town is not None:
+            for place in ctx.pack.tree().lookup(town):
+                codes.extend(by_place.get(place.id, []))
+                for child in ctx.pack.tree().children.get(place.id, []):
+                    codes.extend(by_place.get(child.id, []))
+        fitting = sorted({c for c in codes if len(_digits(c)) == len(digits)} - {text})
+        fallback = None
+        if not fitting:
+            fitting = [c for c in every if len(_digits(c)) == len(digits)]
+            fallback = None if town is None else "no postcode of the surrogate town"
+        if not fitting:
+            return Surrogate(shape_surrogate(text, ctx.stream("postcode", text)), fallback="postcode of an unknown shape")
+
+        def draw(stream: KeyedStream) -> str:
+            return replace_digits(text, _digits(stream.choice(fitting)))
+
+        key = f"{town or ''}|{digits}"
+        return Surrogate(ctx.consistent("postcode", key, draw), fallback=fallback)
+
+    @staticmethod
+    def _town_beside(target: Target, ctx: Context) -> str | None:
+        """The surrogate of a place next to the postcode on the same line, if already drawn."""
+        best: tuple[int, str] | None = None
+        for other, surrogate in ctx.done:
+            if other.label not in ("PLACE",) or other is target:
+                continue
+            between = ctx.document.text[min(other.span.end, target.span.end) : max(other.span.start, target.span.start)]
+            if "\n" in between or len(between) > 30:
+                continue
+            distance = abs(other.span.start - target.span.start)
+            if best is None or distance < best[0]:
+                best = (distance, surrogate)
+        return best[1] if best else None
+
+    def _street(self, text: str, ctx: Context, settings: PlaceSettings) -> Surrogate:
+        if not ctx.pack.has("streets"):
+            raise PseudoError(f"locale {ctx.pack.code!r} has no streets list; choose a strategy for STREET")
+        streets = ctx.pack.weighted("streets")
+        parts = _HOUSE_NUMBER.fullmatch(text)
+        name, number = (parts.group("name"), parts.group("number") or "") if parts else (text, "")
+        road_type = next((t for t in settings.street_types if name.casefold().startswith(t.casefold())), "")
+        bare = name[len(road_type) :]
+
+        def draw(stream: KeyedStream) -> str:
+            return streets.draw(stream)
+
+        surrogate_name = ctx.consistent("street", name.casefold().strip(), draw)
+        if road_type:
+            surrogate_name = road_type + bare[: len(bare) - len(bare.lstrip())] + surrogate_name
+        new_number = shape_surrogate(number, ctx.stream("house-number", text)) if number else ""
+        return Surrogate(surrogate_name + new_number)
+
+    # -- whole addresses --------------------------------------------------------------------
+    def _address(self, target: Target, ctx: Context, settings: PlaceSettings) -> Surrogate:
+        """Parts separated by commas and lines: towns first, then postcodes of the new towns, then streets."""
+        text = target.text
+        segments = [(m.start(), m.end()) for m in _SEGMENT.finditer(text) if m.group().strip()]
+        replaced: dict[tuple[int, int], str] = {}
+        postcodes: list[tuple[int, int, int, int]] = []
+        streets: list[tuple[int, int]] = []
+        towns: list[tuple[int, int, str]] = []
+        for start, end in segments:
+            segment = text[start:end]
+            start += len(segment) - len(segment.lstrip())
+            end = start + len(segment.strip())
+            code = settings.postcode.search(text, start, end) if settings.postcode else None
+            if code:
+                postcodes.append((code.start(), code.end(), start, end))
+                rest = text[code.end() : end].strip() or text[start : code.start()].strip()
+                if rest:
+                    rest_start = text.index(rest, start)
+                    towns.append((rest_start, rest_start + len(rest), "PLACE"))
+            elif any(c.isdigit() for c in text[start:end]):
+                streets.append((start, end))
+            else:
+                towns.append((start, end, "PLACE"))
+        town_surrogates = []
+        for start, end, label in towns:
+            surrogate = self._place(text[start:end], label, ctx, settings)
+            replaced[(start, end)] = surrogate.text
+            town_surrogates.append(surrogate.text)
+        for code_start, code_end, _, _ in postcodes:
+            town = town_surrogates[0] if town_surrogates else None
+            replaced[(code_start, code_end)] = self._postcode(text[code_start:code_end], ctx, town=town).text
+        for start, end in streets:
+            replaced[(start, end)] = self._street(text[start:end], ctx, settings).text
+        out, cursor = [], 0
+        for (start, end), surrogate in sorted(replaced.items()):
+            out.append(text[cursor:start])
+            out.append(surrogate)
+            cursor = end
+        out.append(text[cursor:])
+        return Surrogate("".join(out))
