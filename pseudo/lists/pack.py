@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 from functools import cache, cached_property
 from importlib import import_module, resources
 from importlib.resources.abc import Traversable
@@ -18,6 +19,7 @@ from pseudo.lists.tree import LocationTree, Place
 from pseudo.lists.weighted import WeightedList
 
 MANIFEST = "pack.yaml"
+LOCALE_PATH = "PSEUDO_LOCALE_PATH"  # extra folders of packs, searched before the installed ones
 
 
 def locales_root() -> Traversable:
@@ -30,14 +32,17 @@ def locales_root() -> Traversable:
 
 @cache
 def available_packs() -> dict[str, Traversable]:
-    root = locales_root()
-    if not root.is_dir():
-        return {}
-    return {
-        entry.name: entry
-        for entry in sorted(root.iterdir(), key=lambda e: e.name)
-        if entry.is_dir() and (entry / MANIFEST).is_file()
-    }
+    """Pack folders by code: those on $PSEUDO_LOCALE_PATH first, then the installed ones."""
+    roots: list[Traversable] = [Path(p) for p in os.environ.get(LOCALE_PATH, "").split(os.pathsep) if p]
+    roots.append(locales_root())
+    packs: dict[str, Traversable] = {}
+    for root in roots:
+        if not root.is_dir():
+            continue
+        for entry in sorted(root.iterdir(), key=lambda e: e.name):
+            if entry.is_dir() and (entry / MANIFEST).is_file():
+                packs.setdefault(entry.name, entry)
+    return packs
 
 
 @cache
