@@ -9,7 +9,7 @@ from typing import Any, Mapping
 import yaml
 
 from pseudo.errors import ConfigError
-from pseudo.labels import CANONICAL_LABELS, STRATEGIES, LabelMapping
+from pseudo.labels import CANONICAL_LABELS, STRATEGIES, LabelMapping, tagsets
 from pseudo.rules import RULES, rule_for_label
 from pseudo.rules.base import Option
 
@@ -118,6 +118,12 @@ def parse_config(raw: Any, source: str = "config") -> Config:
     if not isinstance(strategies_raw, Mapping):
         raise ConfigError(f"{source}: strategies: expected a mapping of label to strategy")
     strategies = {str(k): Strategy.parse(v, f"{source}: strategies.{k}") for k, v in strategies_raw.items()}
+    known_labels = set(CANONICAL_LABELS) | set(labels) | {name for t in tagsets().values() for name in t.labels}
+    for name in strategies:
+        if name not in known_labels:
+            raise ConfigError(
+                f"{source}: strategies.{name}: no such label (a canonical label, a tagset label or one under 'labels:')"
+            )
 
     rules_raw = raw.get("rules") or {}
     if not isinstance(rules_raw, Mapping):

@@ -52,20 +52,22 @@ class ScopeState:
         used = self._used.setdefault((rule, family), set())
         original = normalise(key)
         chosen = None
-        for attempt in range(2 * MAX_ATTEMPTS):
+        # Relax in steps: first share a surrogate with another value, and only as a last resort
+        # take a value that is another original of the scope (never the value's own).
+        for attempt in range(3 * MAX_ATTEMPTS):
             candidate = draw(self.keyring.stream(self.id, rule, family, key, attempt))
             folded = normalise(candidate)
             if folded == original:
                 continue
-            strict = attempt < MAX_ATTEMPTS
-            if strict and (folded in self.originals or (one_to_one and folded in used)):
+            phase = attempt // MAX_ATTEMPTS
+            if phase < 2 and folded in self.originals:
                 continue
-            if not strict and chosen is None:
-                note(f"{rule}: the pool for {family} is exhausted in this scope; a surrogate is shared")
+            if phase < 1 and one_to_one and folded in used:
+                continue
+            if phase > 0:
+                note(f"{rule}: the pool for {family} is exhausted in this scope")
             chosen = candidate
             break
-        if chosen is None:
-            raise PseudoError(f"{rule}: the pool for {family} has no value other than the original")
         used.add(normalise(chosen))
         self._memo[memo_key] = chosen
         return chosen

@@ -1,0 +1,63 @@
+"""Shared fixtures: the tiny frozen pack, and a one-call way to pseudonymise a document."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pseudo.api import pseudonymise
+from pseudo.config import parse_config
+from pseudo.engine import Settings
+from pseudo.io.native import document_from_dict, document_to_dict
+from pseudo.keyed import Keyring
+from pseudo.lists import pack as pack_module
+
+TESTS = Path(__file__).parent
+PACKS = TESTS / "packs"
+
+
+def _clear_pack_caches() -> None:
+    pack_module.available_packs.cache_clear()
+    pack_module.load_pack.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def test_packs(monkeypatch):
+    """Every test sees the frozen test packs beside the installed ones."""
+    monkeypatch.setenv(pack_module.LOCALE_PATH, str(PACKS))
+    _clear_pack_caches()
+    yield
+    _clear_pack_caches()
+
+
+def make_doc(text: str, spans: list[tuple[int, int, str]] | list[tuple[str, str]], doc_id: str = "d1", **meta: Any) -> dict:
+    """A native document; spans given as (start, end, label) or as (surface, label) found in order."""
+    out = []
+    cursor = 0
+    for span in spans:
+        if len(span) == 3:
+            out.append({"start": span[0], "end": span[1], "label": span[2]})
+        else:
+            surface, label = span
+            start = text.index(surface, cursor)
+            cursor = start + len(surface)
+            out.append({"start": start, "end": cursor, "label": label})
+    doc: dict[str, Any] = {"id": doc_id, "text": text, "spans": out}
+    if meta:
+        doc["meta"] = meta
+    return doc
+
+
+def run(docs: dict | list[dict], config: dict | None = None, key: bytes = b"test-key", **settings: Any) -> list[dict]:
+    """Pseudonymise native documents in-process; returns the output documents."""
+    items = docs if isinstance(docs, list) else [docs]
+    documents = [document_from_dict(d, "test", f"#{i}") for i, d in enumerate(items)]
+    keyring = Keyring(key, settings.pop("reroll", None))
+    result = pseudonymise(documents, Settings(config=parse_config(config), keyring=keyring, **settings))
+    return [document_to_dict(r.document) for r in result.results]
+
+
+def surrogate_texts(doc: dict) -> list[str]:
+    return [doc["text"][s["start"] : s["end"]] for s in doc["spans"]]

@@ -1,0 +1,116 @@
+"""Strategies, scopes, consistency, one-to-one surrogates, overrides, propagation."""
+
+import pytest
+
+from conftest import make_doc, run, surrogate_texts
+from pseudo.errors import InputError
+
+TEXT = "Anna Andersson träffade Lars Karlsson. Anna ringde sedan Lars."
+SPANS = [("Anna", "FIRST_NAME"), ("Andersson", "LAST_NAME"), ("Lars", "FIRST_NAME"), ("Karlsson", "LAST_NAME"),
+         ("Anna", "FIRST_NAME"), ("Lars", "FIRST_NAME")]  # fmt: skip
+
+
+def names_doc(doc_id="d1", **meta):
+    return make_doc(TEXT, SPANS, doc_id, locale="tiny", **meta)
+
+
+def test_same_value_same_surrogate_within_a_document():
+    [out] = run(names_doc())
+    first_anna, _, first_lars, _, second_anna, second_lars = surrogate_texts(out)
+    assert first_anna == second_anna and first_lars == second_lars
+    assert first_anna != first_lars
+
+
+def test_output_spans_slice_to_surrogates_and_keep_labels():
+    [out] = run(names_doc())
+    assert [s["label"] for s in out["spans"]] == [label for _, label in SPANS]
+    assert out["text"].endswith(" ringde sedan " + surrogate_texts(out)[-1] + ".")
+    assert " träffade " in out["text"]
+
+
+def test_same_key_identical_output_other_key_or_reroll_other_output():
+    assert run(names_doc()) == run(names_doc())
+    assert run(names_doc()) != run(names_doc(), key=b"another key")
+    assert run(names_doc()) != run(names_doc(), reroll=1)
+
+
+def test_document_scope_is_the_default_subject_scope_links_records():
+    docs = [names_doc("r1", subject="p1"), names_doc("r2", subject="p1"), names_doc("r3", subject="p2")]
+    by_document = run(docs)
+    by_subject = run(docs, {"scope": "subject"})
+    assert surrogate_texts(by_subject[0]) == surrogate_texts(by_subject[1])
+    assert surrogate_texts(by_subject[0]) != surrogate_texts(by_subject[2])
+    assert surrogate_texts(by_document[0]) != surrogate_texts(by_document[1])
+    corpus = run(docs, {"scope": "corpus"})
+    assert surrogate_texts(corpus[0]) == surrogate_texts(corpus[2])
+
+
+def test_subject_scope_needs_a_subject():
+    with pytest.raises(InputError, match="meta.subject is missing"):
+        run(names_doc(), {"scope": "subject"})
+
+
+def test_surrogates_are_one_to_one_and_never_another_original():
+    names = ["Anna", "Maria", "Eva", "Karin", "Lena", "Emma", "Kerstin", "Sara", "Malin", "Ingrid", "Linda", "Elin"]
+    text = ", ".join(names)
+    [out] = run(make_doc(text, [(n, "FIRST_NAME") for n in names], locale="tiny"), {"rules": {"names": {"pool": 40}}})
+    surrogates = surrogate_texts(out)
+    assert len(set(surrogates)) == len(names)
+    assert not set(surrogates) & set(names)
+
+
+@pytest.mark.parametrize(
+    "strategy, expected",
+    [
+        ("tag", "[FIRST_NAME] och [FIRST_NAME] och [FIRST_NAME]"),
+        ({"strategy": "tag", "indexed": True}, "[FIRST_NAME-1] och [FIRST_NAME-2] och [FIRST_NAME-1]"),
+        ("redact", "[REDACTED] och [REDACTED] och [REDACTED]"),
+        ({"strategy": "redact", "text": "XXX"}, "XXX och XXX och XXX"),
+        ("suppress", "*** och *** och ***"),
+        ("keep", "Anna och Lars och Anna"),
+    ],
+)
+def test_strategies(strategy, expected):
+    doc = make_doc("Anna och Lars och Anna", [("Anna", "FIRST_NAME"), ("Lars", "FIRST_NAME"), ("Anna", "FIRST_NAME")])
+    [out] = run(doc, {"strategies": {"FIRST_NAME": strategy}})
+    assert out["text"] == expected
+    assert [out["text"][s["start"] : s["end"]] for s in out["spans"]] == expected.split(" och ")
+
+
+def test_gazetteer_labels_without_a_locale_fail_with_advice():
+    doc = make_doc("Anna kom.", [("Anna", "FIRST_NAME")])
+    with pytest.raises(InputError, match="need the list.*no locale.*--locale"):
+        run(doc)
+
+
+def test_the_locale_may_come_from_settings_when_meta_is_silent():
+    doc = make_doc("Anna kom.", [("Anna", "FIRST_NAME")])
+    [out] = run(doc, locale="tiny")
+    assert out["text"] != "Anna kom." and out["text"].endswith(" kom.")
+
+
+def test_an_override_wins_for_its_value_in_its_scope():
+    overrides = {("document:d1", "FIRST_NAME", "anna"): "Beata"}
+    [out] = run(names_doc(), overrides=overrides)
+    texts = surrogate_texts(out)
+    assert texts[0] == texts[4] == "Beata"
+    assert texts[2] != "Beata"
+
+
+def test_propagation_replaces_untagged_occurrences_and_adds_spans():
+    doc = make_doc("Anna Andersson kom. Sedan ringde Andersson igen.", [("Anna", "FIRST_NAME"), ("Andersson", "LAST_NAME")], locale="tiny")
+    [plain] = run(doc)
+    [spread] = run(doc, propagate=True)
+    assert "Andersson" in plain["text"] and "Andersson" not in spread["text"]
+    assert len(spread["spans"]) == 3
+    texts = surrogate_texts(spread)
+    assert texts[1] == texts[2]
+
+
+def test_an_exhausted_pool_shares_surrogates_before_it_reuses_originals():
+    names = ["Anna", "Maria", "Eva", "Karin", "Lena", "Emma"]
+    doc = make_doc(", ".join(names), [(n, "FIRST_NAME") for n in names], locale="tiny")
+    [out] = run(doc, {"rules": {"names": {"pool": 8}}})
+    surrogates = surrogate_texts(out)
+    assert not set(surrogates) & set(names)
+    assert len(set(surrogates)) < len(names)  # only two free names for six values
