@@ -193,7 +193,7 @@ class Engine:
                     answer = rule.replace(target, ctx)
                 if isinstance(answer, str):
                     answer = Surrogate(answer)
-                text = answer.text if answer.kept else match_case(target.text, answer.text)
+                text = answer.text if answer.kept or rule.own_casing else match_case(target.text, answer.text)
                 fallback = answer.fallback or (ctx.fallbacks[0] if ctx.fallbacks else None)
                 if text == target.text and not answer.kept:
                     raise PseudoError(

@@ -111,6 +111,7 @@ class Rule:
     needs: ClassVar[tuple[str, ...]] = ()
     options: ClassVar[Mapping[str, Option]] = {}
     default_strategy: ClassVar[str] = "surrogate"
+    own_casing: ClassVar[bool] = False  # True: the rule cases its output itself (acronyms, tags)
 
     def priority(self, target: Target) -> int:
         """Targets of a rule run by priority, then in document order (a town before its postcode)."""

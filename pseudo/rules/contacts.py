@@ -91,21 +91,24 @@ def derived_local_part(local: str, ctx: Context, stream: KeyedStream) -> str | N
         pieces = _align(letters, originals)
         matched = sum(end - start for start, end, index in pieces if index is not None)
         if matched >= 3 and matched * 3 >= len(letters) * 2 and (best is None or matched > best[0]):
-            best = (matched, pieces, surrogates)
+            best = (matched, pieces, originals, surrogates)
     if best is None:
         return None
-    _, pieces, surrogates = best
+    _, pieces, originals, surrogates = best
     rebuilt = []
     for start, end, index in pieces:
         if index is None or index >= len(surrogates):
             rebuilt.append(stream.choice(string.ascii_lowercase))
+        elif end - start >= len(originals[index]):  # the whole name, not an abbreviation of it
+            rebuilt.append(surrogates[index])
         else:
             rebuilt.append(surrogates[index][: end - start] or stream.choice(string.ascii_lowercase))
-    new_letters = iter("".join(rebuilt))
-    out = []
+    starts = {start: text for (start, _, _), text in zip(pieces, rebuilt)}
+    out, letter = [], 0
     for char in local:
         if char.isalpha():
-            out.append(next(new_letters, ""))
+            out.append(starts.get(letter, ""))
+            letter += 1
         elif char.isdigit():
             out.append(stream.digit())
         else:

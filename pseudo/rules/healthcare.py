@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 import regex
 
+from pseudo.casing import casing_of
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack
 from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
@@ -64,6 +65,7 @@ class HealthcareUnitRule(Rule):
     labels: ClassVar[tuple[str, ...]] = ("HEALTHCARE_UNIT",)
     needs: ClassVar[tuple[str, ...]] = ("healthcare_units",)
     vocabulary: ClassVar[str] = "healthcare_units"
+    own_casing = True  # "IVA" must not turn its surrogate into capitals
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         types = _types(ctx.pack, self.vocabulary)
@@ -84,4 +86,7 @@ class HealthcareUnitRule(Rule):
             return candidate
 
         family = f"{self.name}:{unit_type['type'] if unit_type else '*'}"
-        return Surrogate(ctx.consistent(family, normalise(target.text), draw, one_to_one=False), fallback=fallback)
+        surrogate = ctx.consistent(family, normalise(target.text), draw, one_to_one=False)
+        if casing_of(target.text) == "title" and surrogate[:1].islower():
+            surrogate = surrogate[0].upper() + surrogate[1:]
+        return Surrogate(surrogate, fallback=fallback)

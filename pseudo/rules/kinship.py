@@ -9,6 +9,7 @@ from typing import Any
 
 import regex
 
+from pseudo.casing import match_case
 from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList
@@ -46,6 +47,7 @@ class KinshipRule(Rule):
     name = "kinship"
     labels = ("KINSHIP",)
     needs = ("kinship",)
+    own_casing = True
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         terms = kinship_terms(ctx.pack)
@@ -65,7 +67,7 @@ class KinshipRule(Rule):
                 continue
             pieces.append(target.text[cursor : match.start()])
             new = ctx.consistent("kinship", term["word"].casefold(), lambda stream: stream.choice(options), one_to_one=False)
-            pieces.append(new)
+            pieces.append(match_case(word, new))
             cursor = match.end()
             changed = True
         pieces.append(target.text[cursor:])

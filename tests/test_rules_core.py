@@ -1,0 +1,115 @@
+"""Rules that need no gazetteer: ages, identifiers, phone numbers, e-mail, URLs, IP addresses."""
+
+import ipaddress
+import re
+
+import pytest
+
+from conftest import make_doc, run, surrogate_texts
+from pseudo.rules.ids import luhn_valid
+
+
+def one(text, label, config=None, **meta):
+    doc = make_doc(text, [(text, label)], **meta)
+    [out] = run(doc, config)
+    return out["text"]
+
+
+# -- ages -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("age", ["52-årig", "52 år", "52-åring", "70 años", "age 52"])
+def test_ages_keep_their_words_and_move_by_at_most_two(age):
+    out = one(age, "AGE")
+    number = int(re.search(r"\d+", age).group())
+    new = int(re.search(r"\d+", out).group())
+    assert out.replace(str(new), str(number)) == age
+    assert 1 <= abs(new - number) <= 2
+
+
+def test_one_age_shift_per_scope():
+    doc = make_doc("52 år, sedan 60 år", [("52 år", "AGE"), ("60 år", "AGE")])
+    [out] = run(doc)
+    a, b = (int(re.search(r"\d+", t).group()) for t in surrogate_texts(out))
+    assert a - 52 == b - 60
+
+
+def test_children_keep_their_age_and_caps_apply():
+    assert one("7 år", "AGE") == "7 år"
+    assert one("13", "AGE") == "13"
+    assert one("95", "AGE", {"rules": {"ages": {"cap": 90}}}) == "90"
+    assert one("14", "AGE", {"rules": {"ages": {"shift": 5}}}) != "14"
+    assert int(one("14", "AGE", {"rules": {"ages": {"shift": 5}}})) >= 14
+
+
+# -- identifiers ------------------------------------------------------------------------------
+@pytest.mark.parametrize("value", ["28 28 70973", "AB-1234-cd", "26 63514095 04", "MRN0042"])
+def test_identifiers_keep_their_shape(value):
+    out = one(value, "ID")
+    assert out != value
+    assert len(out) == len(value)
+    for a, b in zip(value, out):
+        assert a.isdigit() == b.isdigit() and a.isupper() == b.isupper() and a.islower() == b.islower()
+        if not a.isalnum():
+            assert a == b
+
+
+def test_luhn_valid_numbers_stay_luhn_valid():
+    card = "4539 1488 0343 6467"
+    assert luhn_valid(card.replace(" ", ""))
+    out = one(card, "ID")
+    assert out != card and luhn_valid(out.replace(" ", ""))
+
+
+# -- phones -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("number", ["08-123 45 67", "0652 72 56 1", "070-123 45 67", "+46 70 123 45 67", "0046 8 123 45 67"])
+def test_swedish_numbers_keep_grouping_and_get_valid_prefixes(number):
+    out = one(number, "PHONE", locale="tiny")
+    assert out != number
+    assert [c for c in out if not c.isdigit()] == [c for c in number if not c.isdigit()]
+    assert len(out) == len(number)
+    digits = "".join(c for c in out if c.isdigit())
+    national = "0" + digits[2:] if number.startswith("+") else "0" + digits[4:] if number.startswith("00") else digits
+    if national.startswith("07"):
+        assert national[:3] in {"070", "072", "073", "076", "079"}
+    else:
+        assert any(national.startswith(code) for code in ("08", "031", "040", "0652", "0498", "018", "090", "0120", "0121"))
+
+
+def test_an_invalid_mobile_prefix_becomes_a_valid_one():
+    out = one("078 1295067", "PHONE", locale="tiny")
+    assert out[:3] in {"070", "072", "073", "076", "079"} and out[3] == " " and len(out) == 11
+
+
+def test_without_a_locale_only_subscriber_digits_change():
+    out = one("555-0134-2231", "PHONE")
+    assert out[:3] == "555" and out != "555-0134-2231" and out[3] == "-" and out[8] == "-"
+
+
+# -- e-mail, URLs, IP addresses ---------------------------------------------------------------
+def test_email_derived_from_a_named_person_follows_the_surrogate():
+    text = "Lars Karlsson, e-post lars.karlsson@hotmail.com"
+    doc = make_doc(text, [("Lars", "FIRST_NAME"), ("Karlsson", "LAST_NAME"), ("lars.karlsson@hotmail.com", "EMAIL")], locale="tiny")
+    [out] = run(doc)
+    first, last, email = surrogate_texts(out)
+    local, domain = email.split("@")
+    assert domain == "example.com"
+    assert local == f"{first.lower()}.{last.lower()}".replace("å", "a").replace("ä", "a").replace("ö", "o")
+
+
+def test_email_without_a_person_is_still_on_a_reserved_domain():
+    out = one("kontakt1@foretaget.se", "EMAIL", locale="tiny")
+    local, domain = out.split("@")
+    assert domain in ("example.com", "example.org", "example.net") and local != "kontakt1"
+
+
+def test_urls_move_to_reserved_domains_keeping_scheme_and_shape():
+    out = one("https://www.hospital-x.es/citas/2016", "URL")
+    assert re.fullmatch(r"https://www\.example\.(com|org|net)/[a-z]{5}/\d{4}", out)
+
+
+@pytest.mark.parametrize("address, network", [("10.1.2.3", "v4"), ("2a00:1450:4009::200e", "v6")])
+def test_ip_addresses_go_to_documentation_ranges(address, network):
+    out = ipaddress.ip_address(one(address, "IP"))
+    if network == "v4":
+        assert any(out in ipaddress.ip_network(n) for n in ("192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24"))
+    else:
+        assert out in ipaddress.ip_network("2001:db8::/32")
