@@ -1,0 +1,143 @@
+"""The command line, called in-process: exit codes, atomic output, the audit file, review loop."""
+
+import csv
+import json
+import os
+import stat
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import make_doc
+from pseudo import __version__
+from pseudo.cli import app
+
+runner = CliRunner()
+SECRET = "Andersson"
+
+
+def write_docs(tmp_path, docs, name="in.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(docs, ensure_ascii=False), encoding="utf-8")
+    return str(path)
+
+
+def good(doc_id="a"):
+    return make_doc(f"Anna {SECRET} ringde 08-123 45 67.", [("Anna", "FIRST_NAME"), (SECRET, "LAST_NAME"), ("08-123 45 67", "PHONE")], doc_id, locale="tiny")
+
+
+def invoke(*args, key="cli-key"):
+    env = {"PSEUDO_KEY": key} if key else {}
+    return runner.invoke(app, list(args), env=env)
+
+
+def test_version():
+    result = invoke("--version")
+    assert result.exit_code == 0 and __version__ in result.output
+
+
+def test_apply_writes_the_output_and_a_summary(tmp_path):
+    out = tmp_path / "out.json"
+    result = invoke("apply", write_docs(tmp_path, [good()]), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    [doc] = json.loads(out.read_text())
+    assert SECRET not in doc["text"] and doc["text"].endswith(" ringde " + doc["text"][doc["spans"][2]["start"] : doc["spans"][2]["end"]] + ".")
+    assert "1 document(s); 3 span(s) (FIRST_NAME 1, LAST_NAME 1, PHONE 1); 0 error(s)" in result.stderr
+
+
+def test_a_single_object_comes_back_as_a_single_object(tmp_path):
+    result = invoke("apply", write_docs(tmp_path, good()))
+    assert json.loads(result.stdout)["id"] == "a"
+
+
+def test_the_same_key_reproduces_and_no_key_warns_and_differs(tmp_path):
+    source = write_docs(tmp_path, [good()])
+    assert invoke("apply", source).stdout == invoke("apply", source).stdout
+    first, second = invoke("apply", source, key=None), invoke("apply", source, key=None)
+    assert "fresh random key" in first.stderr
+    assert first.stdout != second.stdout
+
+
+def test_a_key_file_and_seed(tmp_path):
+    key = tmp_path / "key"
+    key.write_bytes(b"file-key\n")
+    source = write_docs(tmp_path, [good()])
+    plain = invoke("apply", source, "--key-file", str(key), key=None)
+    again = invoke("apply", source, "--key-file", str(key), key=None)
+    reroll = invoke("apply", source, "--key-file", str(key), "--seed", "7", key=None)
+    assert plain.exit_code == 0 and plain.stdout == again.stdout != reroll.stdout
+
+
+def test_bad_input_fails_in_one_line_without_text_and_writes_nothing(tmp_path):
+    bad = good("b")
+    bad["spans"].append({"start": 200, "end": 210, "label": "PHONE"})
+    out = tmp_path / "out.json"
+    out.write_text("previous content")
+    result = invoke("apply", write_docs(tmp_path, [good(), bad]), "--out", str(out))
+    assert result.exit_code == 1
+    assert result.stderr.strip().count("\n") == 0
+    assert "document 'b'" in result.stderr and "200-210" in result.stderr and SECRET not in result.stderr
+    assert out.read_text() == "previous content"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".out.json")] == []
+
+
+def test_skip_processes_the_rest_and_lists_the_failed(tmp_path):
+    bad = good("b")
+    bad["spans"][0]["label"] = "NOT_A_LABEL"
+    out = tmp_path / "out.json"
+    result = invoke("apply", write_docs(tmp_path, [good(), bad]), "--out", str(out), "--tagset", "native", "--on-error", "skip")
+    assert result.exit_code == 3
+    assert [d["id"] for d in json.loads(out.read_text())] == ["a"]
+    assert "skipped:" in result.stderr and "document 'b'" in result.stderr and "1 error(s)" in result.stderr
+
+
+def test_unknown_labels_fail_unless_the_config_maps_them(tmp_path):
+    doc = make_doc("Anna ringde.", [("Anna", "NAMN")], locale="tiny")
+    source = write_docs(tmp_path, [doc])
+    assert invoke("apply", source).exit_code == 1
+    config = tmp_path / "pseudo.yaml"
+    config.write_text("labels:\n  NAMN: FIRST_NAME\n")
+    assert invoke("apply", source, "--config", str(config)).exit_code == 0
+
+
+def test_audit_is_private_and_overrides_feed_back(tmp_path):
+    source = write_docs(tmp_path, [good()])
+    audit = tmp_path / "audit.csv"
+    result = invoke("apply", source, "--audit", str(audit))
+    assert result.exit_code == 0 and "re-identifies" in result.stderr
+    assert stat.S_IMODE(os.stat(audit).st_mode) == 0o600
+    rows = list(csv.DictReader(audit.open(encoding="utf-8")))
+    assert [r["original"] for r in rows] == ["Anna", SECRET, "08-123 45 67"]
+    rows[1]["manual_surrogate"] = "Granath"
+    with (tmp_path / "reviewed.csv").open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    reviewed = invoke("apply", source, "--overrides", str(tmp_path / "reviewed.csv"))
+    [doc] = json.loads(reviewed.stdout)
+    assert "Granath" in doc["text"]
+    untouched = json.loads(result.stdout)[0]["text"]
+    assert untouched.split(" ")[0] == doc["text"].split(" ")[0]
+
+
+def test_jsonl_round_trip(tmp_path):
+    source = tmp_path / "in.jsonl"
+    source.write_text("\n".join(json.dumps(good(i)) for i in "abc") + "\n")
+    result = invoke("apply", str(source))
+    assert [json.loads(line)["id"] for line in result.stdout.splitlines()] == ["a", "b", "c"]
+
+
+def test_locales_and_labels_list_what_is_installed():
+    locales = invoke("locales")
+    assert locales.exit_code == 0 and "tiny" in locales.stdout and "SCB" in locales.stdout
+    labels = invoke("labels")
+    assert "First_Name" in labels.stdout and "rule names" in labels.stdout
+
+
+@pytest.mark.parametrize("args, message", [(("apply", "missing.json"), "cannot read"), (("apply", "x.txt"), "unknown extension")])
+def test_missing_or_unknown_inputs(tmp_path, args, message):
+    if args[1] == "x.txt":
+        (tmp_path / "x.txt").write_text("hello")
+        args = ("apply", str(tmp_path / "x.txt"))
+    result = invoke(*args)
+    assert result.exit_code == 1 and message in result.stderr
