@@ -8,6 +8,7 @@ from a person named in the same document is rebuilt from that person's surrogate
 from __future__ import annotations
 
 import ipaddress
+from functools import cache
 import string
 import unicodedata
 
@@ -40,30 +41,27 @@ def _reserved_domain(original_domain: str, stream: KeyedStream) -> str:
 
 def _align(letters: str, tokens: list[str]) -> list[tuple[int, int, int | None]]:
     """Split letters into pieces, each a prefix of a distinct name token, skipping as few
-    letters as possible. Returns (start, end, token index or None for a skipped letter)."""
-    n = len(letters)
-    # best[i] = (skipped letters, pieces, path) for letters[:i], tokens used tracked in path
-    best: list[tuple[int, int, list[tuple[int, int, int | None]]] | None] = [None] * (n + 1)
-    best[0] = (0, 0, [])
-    for i in range(n):
-        if best[i] is None:
-            continue
-        skipped, pieces, path = best[i]
-        used = {t for _, _, t in path if t is not None}
-        options = [(i + 1, None)]
+    letters as possible. Returns (start, end, token index or None for a skipped letter).
+
+    Exhaustive over (position, tokens used): names have a handful of tokens."""
+
+    @cache
+    def best(i: int, used: frozenset[int]) -> tuple[int, int, tuple[tuple[int, int, int | None], ...]]:
+        if i == len(letters):
+            return 0, 0, ()
+        skipped, pieces, path = best(i + 1, used)
+        choice = (skipped + 1, pieces + 1, ((i, i + 1, None),) + path)
         for index, token in enumerate(tokens):
             if index in used:
                 continue
             length = 0
-            while i + length < n and length < len(token) and letters[i + length] == token[length]:
+            while i + length < len(letters) and length < len(token) and letters[i + length] == token[length]:
                 length += 1
-                options.append((i + length, index))
-        for end, index in options:
-            score = (skipped + (index is None), pieces + 1)
-            current = best[end]
-            if current is None or score < current[:2]:
-                best[end] = (score[0], score[1], path + [(i, end, index)])
-    return best[n][2] if best[n] else []
+                skipped, pieces, path = best(i + length, used | {index})
+                choice = min(choice, (skipped, pieces + 1, ((i, i + length, index),) + path), key=lambda c: c[:2])
+        return choice
+
+    return list(best(0, frozenset())[2])
 
 
 def _person_candidates(ctx: Context) -> list[tuple[list[str], list[str]]]:
