@@ -1,0 +1,125 @@
+"""Throughput and peak memory of `pseudo` against Presidio's anonymizer with Faker operators.
+
+Both are fed the same documents and the same spans; each runs in its own process so that peak
+RSS is its own. This prints figures; it asserts nothing.
+
+    pip install ".[bench]"
+    python bench/bench_apply.py                       # MEDDOCAN train from ../shared if present
+    python bench/bench_apply.py --corpus docs.jsonl --locale sv --n 10000
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import resource
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_CORPUS = REPO.parent / "shared" / "corpora" / "meddocan" / "train"
+
+# Faker stand-ins for each canonical label: what a Presidio user would write.
+FAKER_FOR = {
+    "FIRST_NAME": "first_name", "LAST_NAME": "last_name", "PERSON": "name", "DATE": "date",
+    "PHONE": "phone_number", "FAX": "phone_number", "EMAIL": "email", "URL": "url", "IP": "ipv4",
+    "ID": "ssn", "ADDRESS": "address", "STREET": "street_address", "POSTCODE": "postcode",
+    "PLACE": "city", "REGION": "state", "COUNTRY": "country", "HEALTHCARE_UNIT": "company",
+    "ORGANISATION": "company", "PROFESSION": "job", "KINSHIP": "word", "SEX": "word", "OTHER": "word",
+    "AGE": "random_int",
+}  # fmt: skip
+FAKER_LOCALE = {"es": "es_ES", "sv": "sv_SE", "en": "en_US"}
+
+
+def load(corpus: str, fmt: str, n: int, locale: str | None, tagset: str | None):
+    """n documents, cycling through the corpus with fresh ids, and their canonical labels."""
+    from pseudo.engine import Engine, Settings
+    from pseudo.config import Config
+    from pseudo.io import read_input
+    from pseudo.model import Document
+
+    batch = read_input(corpus, fmt)
+    if not batch.documents:
+        sys.exit(f"no documents in {corpus}")
+    docs = []
+    for i in range(n):
+        source = batch.documents[i % len(batch.documents)]
+        meta = dict(source.meta)
+        if locale:
+            meta["locale"] = locale
+        docs.append(Document(f"{source.id}#{i}", source.text, source.spans, meta))
+    labels = Engine(Settings(config=Config(tagset=tagset))).label_map(docs[: len(batch.documents)])
+    return docs, {label: mapping.label for label, mapping in labels.items()}
+
+
+def run_pseudo(args, queue) -> None:
+    from pseudo.api import pseudonymise
+    from pseudo.config import Config
+    from pseudo.engine import Settings
+    from pseudo.keyed import Keyring
+
+    docs, _ = load(args.corpus, args.format, args.n, args.locale, args.tagset)
+    settings = Settings(config=Config(tagset=args.tagset), keyring=Keyring(b"bench"))
+    started = time.perf_counter()
+    run = pseudonymise(docs, settings)
+    elapsed = time.perf_counter() - started
+    spans = sum(len(r.replacements) for r in run.results)
+    queue.put(("pseudo", len(run.results), spans, elapsed, _peak_mb()))
+
+
+def run_presidio(args, queue) -> None:
+    from faker import Faker
+    from presidio_anonymizer import AnonymizerEngine
+    from presidio_anonymizer.entities import OperatorConfig, RecognizerResult
+
+    docs, canonical = load(args.corpus, args.format, args.n, args.locale, args.tagset)
+    fake = Faker(FAKER_LOCALE.get(args.locale or "", "en_US"))
+    fake.seed_instance(1)
+    operators = {
+        label: OperatorConfig("custom", {"lambda": lambda _, method=getattr(fake, FAKER_FOR[label]): str(method())})
+        for label in set(canonical.values())
+    }
+    engine = AnonymizerEngine()
+    started = time.perf_counter()
+    spans = 0
+    for doc in docs:
+        results = [RecognizerResult(canonical[s.label], s.start, s.end, 1.0) for s in doc.spans]
+        engine.anonymize(text=doc.text, analyzer_results=results, operators=operators)
+        spans += len(results)
+    elapsed = time.perf_counter() - started
+    queue.put(("presidio+faker", len(docs), spans, elapsed, _peak_mb()))
+
+
+def _peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--corpus", default=str(DEFAULT_CORPUS))
+    parser.add_argument("--format", default="auto")
+    parser.add_argument("--n", type=int, default=10_000)
+    parser.add_argument("--locale", default="es")
+    parser.add_argument("--tagset", default=None)
+    args = parser.parse_args()
+    context = multiprocessing.get_context("spawn")
+    rows = []
+    for target in (run_pseudo, run_presidio):
+        queue = context.Queue()
+        process = context.Process(target=target, args=(args, queue))
+        process.start()
+        process.join()
+        if process.exitcode != 0:
+            sys.exit(f"{target.__name__} failed (exit code {process.exitcode})")
+        rows.append(queue.get())
+    print(f"corpus: {args.corpus} ({args.n} documents, locale {args.locale})")
+    print(f"{'system':<16}{'docs':>8}{'spans':>9}{'seconds':>10}{'docs/s':>10}{'spans/s':>11}{'peak MB':>10}")
+    for name, docs, spans, seconds, peak in rows:
+        print(f"{name:<16}{docs:>8}{spans:>9}{seconds:>10.2f}{docs / seconds:>10.0f}{spans / seconds:>11.0f}{peak:>10.0f}")
+    ours, theirs = rows[0], rows[1]
+    print(f"pseudo / presidio+faker documents per second: {(ours[1] / ours[3]) / (theirs[1] / theirs[3]):.1f}x")
+
+
+if __name__ == "__main__":
+    main()
