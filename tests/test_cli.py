@@ -141,3 +141,17 @@ def test_missing_or_unknown_inputs(tmp_path, args, message):
         args = ("apply", str(tmp_path / "x.txt"))
     result = invoke(*args)
     assert result.exit_code == 1 and message in result.stderr
+
+
+def test_stdin_takes_json_or_json_lines():
+    lines = "\n".join(json.dumps(good(i)) for i in "ab") + "\n"
+    result = runner.invoke(app, ["apply", "-"], input=lines, env={"PSEUDO_KEY": "k"})
+    assert [json.loads(line)["id"] for line in result.stdout.splitlines()] == ["a", "b"]
+    single = runner.invoke(app, ["apply", "-"], input=json.dumps(good()), env={"PSEUDO_KEY": "k"})
+    assert json.loads(single.stdout)["id"] == "a"
+
+
+def test_the_output_extension_picks_the_native_format(tmp_path):
+    out = tmp_path / "out.jsonl"
+    assert invoke("apply", write_docs(tmp_path, [good("a"), good("b")]), "--out", str(out)).exit_code == 0
+    assert [json.loads(line)["id"] for line in out.read_text().splitlines()] == ["a", "b"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,15 +52,27 @@ def _split(items: Iterable[Document | InputError], batch: Batch) -> Batch:
     return batch
 
 
-def _read_json(source: str) -> Batch:
-    data = _read_bytes(source)
+def _read_json(source: str, data: bytes | None = None) -> Batch:
+    data = _read_bytes(source) if data is None else data
     batch = _split(native.read_json(data, source), Batch("json"))
     batch.single = data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
     return batch
 
 
-def _read_jsonl(source: str) -> Batch:
-    return _split(native.read_jsonl(_read_bytes(source), source), Batch("jsonl"))
+def _read_jsonl(source: str, data: bytes | None = None) -> Batch:
+    return _split(native.read_jsonl(_read_bytes(source) if data is None else data, source), Batch("jsonl"))
+
+
+def _read_stdin() -> Batch:
+    """JSON or JSON Lines, told apart by content: several top-level objects mean lines."""
+    data = _read_bytes(STDIO)
+    stripped = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if stripped.startswith(b"{") and b"\n" in stripped.strip():
+        try:
+            json.loads(stripped)
+        except ValueError:
+            return _read_jsonl(STDIO, data)
+    return _read_json(STDIO, data)
 
 
 def _write_text(destination: str, write: Callable) -> None:
@@ -88,10 +101,11 @@ FORMATS: dict[str, Format] = {
 }
 
 
+NATIVE = ("json", "jsonl")
+
+
 def detect_format(source: str) -> str:
-    """The format named by the extension; a folder or stdin needs more evidence."""
-    if source == STDIO:
-        return "json"
+    """The format named by the extension; a folder needs more evidence."""
     path = Path(source)
     if path.is_dir():
         for fmt in FORMATS.values():
@@ -106,6 +120,8 @@ def detect_format(source: str) -> str:
 
 
 def read_input(source: str, fmt: str = "auto") -> Batch:
+    if source == STDIO and fmt == "auto":
+        return _read_stdin()
     name = detect_format(source) if fmt == "auto" else fmt
     if name not in FORMATS:
         raise InputError(f"unknown format {name!r} (known: {', '.join(FORMATS)})", source)
@@ -113,4 +129,9 @@ def read_input(source: str, fmt: str = "auto") -> Batch:
 
 
 def write_output(documents: Sequence[Document], destination: str, batch: Batch) -> None:
-    FORMATS[batch.format].write(documents, destination, batch)
+    """In the input's format; native JSON input may be written as the other native format by
+    naming the output file .json or .jsonl."""
+    name = batch.format
+    if name in NATIVE and destination != STDIO:
+        name = next((n for n in NATIVE if destination.lower().endswith(FORMATS[n].extensions)), name)
+    FORMATS[name].write(documents, destination, batch)
