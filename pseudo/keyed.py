@@ -79,8 +79,3 @@ class Keyring:
     def stream(self, *parts: str | int) -> KeyedStream:
         seed = _SEPARATOR.join(str(part).encode("utf-8") for part in parts) + _SEPARATOR
         return KeyedStream(self._key, seed)
-
-    def order_key(self, *parts: str | int) -> bytes:
-        """A keyed sort key, for orderings that must not depend on the input order."""
-        seed = _SEPARATOR.join(str(part).encode("utf-8") for part in parts)
-        return hmac.new(self._key, b"order" + _SEPARATOR + seed, hashlib.sha256).digest()

@@ -127,3 +127,14 @@ def test_professions_keep_their_gender():
     with open(PACKS / "tiny" / "professions.tsv", encoding="utf-8") as handle:
         genders = {r["name"]: r["gender"] for r in csv.DictReader(handle, delimiter="\t")}
     assert genders[new] == "female" and new != "fiskarflicka"
+
+
+def test_a_whole_address_is_replaced_coherently():
+    (address,), text = surrogates("Bor på Storgatan 12, 100 31 Stockholm.", [("Storgatan 12, 100 31 Stockholm", "ADDRESS")])
+    street, code_and_town = address.split(", ")
+    code, town = code_and_town[:6], code_and_town[7:]
+    assert street.split(" ")[0] in names_of("streets.tsv") and street != "Storgatan 12"
+    assert town != "Stockholm" and town in names_of("locations.tsv")
+    with open(PACKS / "tiny" / "postal_codes.tsv", encoding="utf-8") as handle:
+        codes = {r["postcode"] for r in csv.DictReader(handle, delimiter="\t")}
+    assert code in codes
