@@ -72,6 +72,7 @@ class Engine:
         self.settings = settings
         self.config = settings.config
         self._scopes: dict[str, ScopeState] = {}
+        self._rule_options = {name: self.config.rule_options(name) for name in RULES}
 
     # -- labels -----------------------------------------------------------------------------
     def label_map(self, documents: Sequence[Document]) -> dict[str, LabelMapping]:
@@ -182,7 +183,9 @@ class Engine:
                     document_id=document.id,
                 )
             rule = _rule_instance(rule_class)
-            ctx = Context(document, pack, scope, self.config.rule_options(rule_name), rule_name, done)
+            ctx = Context(
+                document, pack, scope, self._rule_options[rule_name], rule_name, done, all_options=self._rule_options
+            )
             for target, propagated in by_rule[rule_name]:
                 override = self.settings.overrides.get((scope.id, target.label, normalise(target.text)))
                 ctx.fallbacks.clear()

@@ -67,6 +67,7 @@ class Context:
     rule: str
     done: list[tuple[Target, str]] = field(default_factory=list)
     fallbacks: list[str] = field(default_factory=list)
+    all_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # rule name -> its options
 
     def stream(self, *parts: str | int) -> KeyedStream:
         """A keyed stream for this scope and rule; the same parts always give the same draws."""
