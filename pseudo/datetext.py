@@ -140,15 +140,15 @@ class Names:
             return None
         position, width, context = found
         dotted = text.endswith(".")
-        plain = _plain(text) == text
+        name = self.written[(width, context)][position]
+        plain = _plain(text) == text and _plain(name) != name  # written without the accents CLDR has
 
         def write(value: int) -> str:
-            name = self.written[(width, context)][value - self.first]
             wide = self.written[("wide", context)][value - self.first]
-            name = name.rstrip(".")
-            if dotted and len(name) < len(wide):
-                name += "."
-            return match_case(text, _plain(name) if plain else name)
+            word = self.written[(width, context)][value - self.first].rstrip(".")
+            if dotted and len(word) < len(wide):
+                word += "."
+            return match_case(text, _plain(word) if plain else word)
 
         return position + self.first, write
 
@@ -256,12 +256,16 @@ class Expression:
         """The expression with new values. When range ends that share a written month or year
         no longer agree on it (30 mars-2 april), both ends are written in full."""
         templates = [part.pieces for part in self.parts]
-        if any(len({values[name] for values in new}) > 1 for name in self.inherited):
+        if any(_agree(self.parts[0].values, self.parts[-1].values, name) and not _agree(new[0], new[-1], name) for name in self.inherited):
             templates = [_union(self.parts)] * len(self.parts)
         text = render(templates[0], new[0])
         for joiner, pieces, values in zip(self.joiners, templates[1:], new[1:]):
             text += joiner + render(pieces, values)
         return text
+
+
+def _agree(first: Mapping[str, int], second: Mapping[str, int], name: str) -> bool:
+    return first.get(name) == second.get(name)
 
 
 def _union(parts: Sequence[DateText]) -> tuple[Piece, ...]:
@@ -298,6 +302,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
         r"(?<!\d)(?P<a>\d{1,2})(?P<s>[-/.])(?P<b>\d{1,2})(?:(?P=s)|$H*-$H*|$H+(?=\d{4}))"
         r"(?P<y>\d{4}|\d{2})(?!\d|[-/.]\d)",
     ),
+    ("numeric", r"(?<!\d)(?P<a>\d{1,2})$H(?P<b>\d{1,2})$H(?P<y>\d{4})(?!\d)"),
     ("named", r"$DAY\.?$JOIN$MON(?:$JOIN(?P<y>\d{4})|$H*[-/.']$H*(?P<y>\d{2}))?(?!\d)"),
     ("named", r"$MON(?:$H+|$H*\.$H*)$DAY(?:,?$H+(?P<y>\d{4})(?!\d))?"),
     ("named", r"$MON(?P<s>[-/])(?P<d>\d{1,2})(?P=s)(?P<y>\d{4}|\d{2})(?!\d)"),
@@ -322,11 +327,12 @@ _PADDED_BY_DEFAULT = ("compact", "numeric")  # 10/11/2012 keeps two digits: 05/1
 
 
 def _alternatives(words: Iterable[str]) -> str:
-    """Any of the words, case-insensitive, not followed by a letter or digit; never matches when empty."""
+    """Any of the words, case-insensitive, not followed by a letter ("v12" is week 12); never
+    matches when empty."""
     ordered = sorted(set(words), key=len, reverse=True)
     if not ordered:
         return "(?!)"
-    return r"(?:(?i:" + "|".join(regex.escape(word) for word in ordered) + r")(?![\p{L}\p{N}]))"
+    return r"(?:(?i:" + "|".join(regex.escape(word) for word in ordered) + r")(?!\p{L}))"
 
 
 @dataclass(frozen=True, eq=False)
@@ -581,7 +587,27 @@ def _link(first: DateText, second: DateText) -> tuple[DateText, DateText] | None
     first, second = _inherit(first, second), _inherit(second, first)
     if not first.dated or first.dated != second.dated:
         return None
+    return _in_order(first, second)
+
+
+def _in_order(first: DateText, second: DateText) -> tuple[DateText, DateText]:
+    """An inherited year that would make the range run backwards belongs to the next or the
+    previous year: Dec 28 - Jan 3, 2013 starts in 2012."""
+    if _key(first) <= _key(second) or "year" not in first.values:
+        return first, second
+    if "year" not in first.shown:
+        return _with(first, year=first.values["year"] - 1), second
+    if "year" not in second.shown:
+        return first, _with(second, year=second.values["year"] + 1)
     return first, second
+
+
+def _key(part: DateText) -> tuple[int, ...]:
+    return tuple(part.values.get(name, 0) for name in ("year", "month", "day"))
+
+
+def _with(part: DateText, **values: int) -> DateText:
+    return DateText(part.start, part.end, part.pieces, {**part.values, **values}, part.kind)
 
 
 def _inherit(part: DateText, other: DateText) -> DateText:
@@ -592,4 +618,4 @@ def _inherit(part: DateText, other: DateText) -> DateText:
         values["year"] = other.values["year"]
     if values == part.values or not is_valid(values):
         return part
-    return DateText(part.start, part.end, part.pieces, values, part.kind)
+    return _with(part, **values)

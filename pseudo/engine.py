@@ -161,7 +161,7 @@ class Engine:
         targets: list[tuple[Target, Strategy, bool]],
     ) -> list[tuple[Target, str, str, str, str | None, bool]]:
         """Surrogates for every target, rule by rule in registry order."""
-        outcome: dict[Span, tuple[Target, str, str, str, str | None, bool]] = {}
+        outcome: dict[int, tuple[Target, str, str, str, str | None, bool]] = {}
         by_rule: dict[str, list[tuple[Target, bool]]] = {}
         for target, strategy, propagated in targets:
             rule = rule_for_label(target.label)
@@ -169,7 +169,7 @@ class Engine:
                 by_rule.setdefault(rule.name, []).append((target, propagated))
                 continue
             text = _fixed(target, strategy, scope)
-            outcome[target.span] = (target, text, rule.name, strategy.name, None, propagated)
+            outcome[target.span.start] = (target, text, rule.name, strategy.name, None, propagated)
         done: list[tuple[Target, str]] = []
         for rule_name, rule_class in RULES.items():
             if rule_name not in by_rule:
@@ -203,8 +203,8 @@ class Engine:
                         f"rule {rule_name} returned the original value"
                     )
                 done.append((target, text))
-                outcome[target.span] = (target, text, rule_name, "surrogate", fallback, propagated)
-        return [outcome[span] for span in sorted(outcome, key=lambda s: s.start)]
+                outcome[target.span.start] = (target, text, rule_name, "surrogate", fallback, propagated)
+        return [outcome[start] for start in sorted(outcome)]
 
 
 _INSTANCES: dict[type, object] = {}

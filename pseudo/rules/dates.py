@@ -11,8 +11,9 @@ each kind of date moves:
 - day + month takes its year from the nearest full date of the document (else a leap year, so
   29/2 stays valid) and moves by the full offset; a bare day ("el día 16") takes its month too;
 - an ISO week number moves by the offset in whole weeks, a weekday next to a date is recomputed;
-- a birth date (a `birth_cues` word in the 40 characters before it) also moves by minus the
-  scope's age shift in years, so "70 years old, born 1946" stays coherent after the age rule;
+- a birth date (a `birth_cues` word in the 40 characters before it, with no other number in
+  between) also moves by minus the scope's age shift in years, so "70 years old, born 1946,
+  admitted 2016" stays coherent once the age rule has moved the age;
 - when the result would still read as the original, the date moves one more step of its own
   precision (a week, a month or a year) in the same direction.
 
@@ -41,6 +42,7 @@ UNITS = ("days", "weeks", "months", "years")
 DAYS_PER_UNIT = {"days": 1.0, "weeks": 7.0, "months": 365.2425 / 12, "years": 365.2425}
 LEAP_YEAR = 2020  # for dates without a year: leap (29/2 stays valid) and with an ISO week 53
 BIRTH_WINDOW = 40  # characters before a date searched for a birth cue
+_SINCE_LAST_DIGIT = regex.compile(r"\D*\Z")
 
 OPTIONS = {
     "unit": Option("weeks", "unit of the date offset; whole weeks keep weekdays and weekends", str, UNITS),
@@ -217,6 +219,7 @@ def _birth_years(target: Target, ctx: Context, first_date: int) -> int:
     if not cues:
         return 0
     before = ctx.text_before(target.span, BIRTH_WINDOW) + ctx.document.text[target.span.start : first_date]
+    before = _SINCE_LAST_DIGIT.search(before).group()  # "född 1946, inlagd 2016": the cue is 1946's
     alternatives = "|".join(regex.escape(cue) for cue in sorted(cues, key=len, reverse=True))
     if not regex.search(rf"(?<![\p{{L}}\p{{N}}])(?i:{alternatives})(?![\p{{L}}\p{{N}}])", before):
         return 0
