@@ -10,7 +10,7 @@ random values or knows how far a date moves: that is the date rule's business.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from functools import cache
 from string import Template
@@ -29,6 +29,7 @@ SETTINGS_KEYS = (
 )  # fmt: skip
 CENTURY_PIVOT = 50  # a 2-digit year below this is 20yy, otherwise 19yy (only leap days and weekdays care)
 DATE_FIELDS = ("day", "month", "year")
+LEAP_YEAR = 2020  # stands in for an unknown year: leap (29/2 is valid) and with an ISO week 53
 
 
 @dataclass(frozen=True)
@@ -408,7 +409,7 @@ def is_valid(values: Mapping[str, int]) -> bool:
         return False
     if "week" in values:
         try:
-            date.fromisocalendar(year or 2020, values["week"], 1)
+            date.fromisocalendar(year or LEAP_YEAR, values["week"], 1)
         except ValueError:
             return False
         return True
@@ -416,7 +417,7 @@ def is_valid(values: Mapping[str, int]) -> bool:
         return False
     if day is not None:
         try:
-            date(year or 2020, month or 1, day)
+            date(year or LEAP_YEAR, month or 1, day)
         except ValueError:
             return False
     return True
@@ -435,14 +436,19 @@ def _numbers(match: regex.Match, order: str) -> list[tuple[str, str]]:
 
 def _read(match: regex.Match, kind: str, g: Grammar) -> DateText | None:
     """A DateText from a match, or None when the numbers do not make a date (32/13)."""
-    candidates = [_numbers(match, g.words.order)]
-    if match.groupdict().get("a") is not None:  # 25/03/2012 in an MDY text: the other reading
-        candidates.append([(field, "b" if group == "a" else "a") if group in "ab" else (field, group) for field, group in candidates[0]])
-    for numbers in candidates:
+    numbers = _numbers(match, g.words.order)
+    readings = [numbers, _swapped(numbers)] if match.groupdict().get("a") is not None else [numbers]
+    for numbers in readings:
         found = _template(match, kind, numbers, g)
         if found is not None and is_valid(found.values):
             return found
     return None
+
+
+def _swapped(numbers: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Day and month the other way round: 25/03/2012 in an MDY text can only be 25 March."""
+    other = {"a": "b", "b": "a"}
+    return [(field, other.get(group, group)) for field, group in numbers]
 
 
 def _template(match: regex.Match, kind: str, numbers: list[tuple[str, str]], g: Grammar) -> DateText | None:

@@ -190,6 +190,8 @@ RANGES = [
     ("en", "March 3-5, 2012", 10, "March 13-15, 2012"),
     ("en", "March 29-31, 2012", 10, "April 8-10, 2012"),
     ("en", "Dec 28 - Jan 3, 2013", 10, "Jan 7 - Jan 13, 2013"),
+    ("en", "Dec 28, 2012 - Jan 3", 10, "Jan 7, 2013 - Jan 13"),
+    ("en", "Dec 28, 2012 - Jan 3", 1, "Dec 29, 2012 - Jan 4"),
     ("en", "Dec 20 - 24, 2012", 10, "Dec 30, 2012 - Jan 3, 2013"),
 ]
 
@@ -330,7 +332,8 @@ def test_order_option_overrides_the_locale(packs):
 
 def test_options_are_validated_by_the_config():
     assert parse_config({"rules": {"dates": {"unit": "months", "min": 2, "max": 6}}}).rule_options("dates")["unit"] == "months"
-    for bad in ({"unit": "fortnights"}, {"min": 0}, {"direction": "sideways"}, {"order": "XYZ"}, {"min": 9, "max": 3}):
+    bad_options = ({"unit": "fortnights"}, {"min": 0}, {"direction": "sideways"}, {"order": "XYZ"}, {"min": 9, "max": 3}, {"max": 999999})
+    for bad in bad_options:
         with pytest.raises(ConfigError):
             parse_config({"rules": {"dates": bad}})
 
@@ -397,14 +400,19 @@ def test_a_cue_far_before_the_date_is_not_a_birth(packs):
 # -- the property: whatever the format, the output reads back as the input date + offset ----
 
 NAMED_FORMATS = {
-    "sv": ["{d} {month} {y}", "{d} {mon3} {y}", "{d}/{m} {y}", "{yyyy}-{mm}-{dd}", "{yyyy}{mm}{dd}", "{d}/{m}-{yy}"],
-    "es": ["{d} de {month} de {y}", "{dd}/{mm}/{y}", "{d}-{m}-{yy}", "{d}.{m}.{y}"],
-    "en": ["{month} {d}, {y}", "{mon3} {d} {y}", "{mm}/{dd}/{y}", "{m}/{d}/{yy}", "{dd}-{mon3}-{y}"],
+    "sv": ["{d} {month} {y}", "{d} {mon3} {y}", "{d}/{m} {y}", "{yyyy}-{mm}-{dd}", "{yyyy}{mm}{dd}", "{d}/{m}-{yy}", "{weekday} {d}/{m} {y}"],
+    "es": ["{d} de {month} de {y}", "{dd}/{mm}/{y}", "{d}-{m}-{yy}", "{d}.{m}.{y}", "{weekday} {d} de {month} de {y}"],
+    "en": ["{month} {d}, {y}", "{mon3} {d} {y}", "{mm}/{dd}/{y}", "{m}/{d}/{yy}", "{dd}-{mon3}-{y}", "{weekday}, {month} {d}, {y}"],
 }
 MONTHS = {
     "sv": ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"],
     "es": ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"],
     "en": ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
+}
+WEEKDAY_NAMES = {
+    "sv": ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"],
+    "es": ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
+    "en": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
 }
 
 
@@ -412,15 +420,16 @@ def written(day: date, template: str, locale: str) -> str:
     month = MONTHS[locale][day.month - 1]
     return template.format(
         d=day.day, m=day.month, y=day.year, dd=f"{day.day:02d}", mm=f"{day.month:02d}", yyyy=day.year,
-        yy=f"{day.year % 100:02d}", month=month, mon3=month[:3],
+        yy=f"{day.year % 100:02d}", month=month, mon3=month[:3], weekday=WEEKDAY_NAMES[locale][day.weekday()],
     )  # fmt: skip
 
 
-def read_back(text: str, pack: LocalePack) -> date:
+def read_back(text: str, pack: LocalePack) -> tuple[date, int | None]:
+    """The one date that makes up the whole text, and its written weekday if any."""
     [expression] = find_dates(text, DateWords.from_settings(pack.language, pack.settings["dates"]))
     [part] = expression.parts
     assert expression.start == 0 and expression.end == len(text)
-    return date(part.values["year"], part.values["month"], part.values["day"])
+    return date(part.values["year"], part.values["month"], part.values["day"]), part.values.get("weekday")
 
 
 @settings(max_examples=300, deadline=None)
@@ -439,4 +448,6 @@ def test_output_reads_back_as_the_shifted_date(packs, locale, day, pick, unit, c
         count = max(-9, min(9, count))
     text = written(day, template, locale)
     expected = day + relativedelta(**{unit: count})
-    assert read_back(pseudonymise(text, packs[locale], fixed(count, unit)), packs[locale]) == expected
+    moved, weekday = read_back(pseudonymise(text, packs[locale], fixed(count, unit)), packs[locale])
+    assert moved == expected
+    assert weekday == (expected.weekday() if "{weekday}" in template else None)

@@ -30,7 +30,7 @@ from typing import Any, Mapping
 import regex
 from dateutil.relativedelta import relativedelta
 
-from pseudo.datetext import DATE_FIELDS, DateWords, Expression, find_dates, is_valid
+from pseudo.datetext import DATE_FIELDS, LEAP_YEAR, DateWords, Expression, find_dates, is_valid
 from pseudo.keyed import KeyedStream
 from pseudo.model import Document
 from pseudo.rules.ages import OPTIONS as AGE_OPTIONS
@@ -40,7 +40,7 @@ from pseudo.rules.ids import shape_surrogate
 
 UNITS = ("days", "weeks", "months", "years")
 DAYS_PER_UNIT = {"days": 1.0, "weeks": 7.0, "months": 365.2425 / 12, "years": 365.2425}
-LEAP_YEAR = 2020  # for dates without a year: leap (29/2 stays valid) and with an ISO week 53
+MAX_YEARS = 500  # a larger offset could leave the calendar (years 1-9999)
 BIRTH_WINDOW = 40  # characters before a date searched for a birth cue
 _SINCE_LAST_DIGIT = regex.compile(r"\D*\Z")
 
@@ -162,6 +162,8 @@ class DateRule(Rule):
     def validate_options(options: Mapping[str, Any]) -> str | None:
         if options["min"] > options["max"]:
             return f"min ({options['min']}) is larger than max ({options['max']})"
+        if options["max"] * DAYS_PER_UNIT[options["unit"]] > MAX_YEARS * DAYS_PER_UNIT["years"]:
+            return f"max is more than {MAX_YEARS} years"
         return None
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
