@@ -67,7 +67,8 @@ class DateWords:
         settings = settings or {}
         unknown = sorted(str(key) for key in settings if key not in SETTINGS_KEYS)
         if unknown:
-            raise LocaleError(f"settings.dates: unknown key(s) {', '.join(unknown)} (allowed: {', '.join(SETTINGS_KEYS)})")
+            allowed = ", ".join(SETTINGS_KEYS)
+            raise LocaleError(f"settings.dates: unknown key(s) {', '.join(unknown)} (allowed: {allowed})")
         chosen = order or settings.get("order") or "DMY"
         if chosen not in ORDERS:
             raise LocaleError(f"settings.dates.order: {chosen!r} is not one of {', '.join(ORDERS)}")
@@ -101,6 +102,9 @@ def _fold(text: str) -> str:
     return _plain(text).casefold()
 
 
+Written = dict[tuple[str, str], tuple[str, ...]]  # (width, context) -> names
+
+
 @dataclass(frozen=True, eq=False)
 class Names:
     """Month or weekday names of one language in every form clinical text uses.
@@ -111,12 +115,12 @@ class Names:
     """
 
     first: int  # the value of the first name: 1 for January, 0 for Monday
-    written: Mapping[tuple[str, str], tuple[str, ...]]  # (width, context) -> names
+    written: Written
     forms: Mapping[str, tuple[int, str, str]]  # folded form -> (position, width, context)
     alternatives: frozenset[str]  # every form as written, for the pattern
 
     @classmethod
-    def build(cls, first: int, written: Mapping[tuple[str, str], tuple[str, ...]]) -> "Names":
+    def build(cls, first: int, written: Written) -> "Names":
         forms: dict[str, tuple[int, str, str]] = {}
         alternatives: set[str] = set()
         for (width, context), names in written.items():
@@ -162,7 +166,7 @@ def _forms(name: str, wide: str) -> set[str]:
     return forms | {_plain(form) for form in forms}
 
 
-def _with_prefixes(written: dict[tuple[str, str], tuple[str, ...]]) -> dict[tuple[str, str], tuple[str, ...]]:
+def _with_prefixes(written: Written) -> Written:
     """Add three-letter prefixes of the wide names ("sep", "tor") when they tell the names apart."""
     for context in ("format", "stand-alone"):
         prefixes = tuple(name[:3] for name in written[("wide", context)])
@@ -181,7 +185,7 @@ def weekday_names(language: str) -> Names:
     return Names.build(0, _with_prefixes(_cldr(get_day_names, language, range(7))))
 
 
-def _cldr(getter: Callable[..., Mapping[int, str]], language: str, keys: range) -> dict[tuple[str, str], tuple[str, ...]]:
+def _cldr(getter: Callable[..., Mapping[int, str]], language: str, keys: range) -> Written:
     try:
         return {
             (width, context): tuple(getter(width, context, locale=language)[key] for key in keys)
@@ -257,7 +261,8 @@ class Expression:
         """The expression with new values. When range ends that share a written month or year
         no longer agree on it (30 mars-2 april), both ends are written in full."""
         templates = [part.pieces for part in self.parts]
-        if any(_agree(self.parts[0].values, self.parts[-1].values, name) and not _agree(new[0], new[-1], name) for name in self.inherited):
+        first, last = self.parts[0].values, self.parts[-1].values
+        if any(_agree(first, last, name) and not _agree(new[0], new[-1], name) for name in self.inherited):
             templates = [_union(self.parts)] * len(self.parts)
         text = render(templates[0], new[0])
         for joiner, pieces, values in zip(self.joiners, templates[1:], new[1:]):
@@ -533,7 +538,8 @@ def _without_clock_times(text: str, atoms: list[DateText]) -> list[DateText]:
     kept: list[DateText] = []
     for atom in atoms:
         clock = _CLOCK.fullmatch(text, atom.start, atom.end)
-        after_date = kept and kept[-1].dated == frozenset(DATE_FIELDS) and _LIST_GAP.fullmatch(text, kept[-1].end, atom.start)
+        previous = kept[-1] if kept else None
+        after_date = previous and previous.dated == frozenset(DATE_FIELDS) and _LIST_GAP.fullmatch(text, previous.end, atom.start)
         if atom.kind == "day-month" and clock and after_date and int(clock["h"]) < 24 and int(clock["min"]) < 60:
             continue
         kept.append(atom)
@@ -577,16 +583,17 @@ def _ranges(text: str, atoms: list[DateText], g: Grammar) -> list[Expression]:
     expressions: list[Expression] = []
     index = 0
     while index < len(atoms):
-        atom = atoms[index]
-        following = atoms[index + 1] if index + 1 < len(atoms) else None
-        linked = _link(atom, following) if following and g.range_joiner.fullmatch(text, atom.end, following.start) else None
-        if linked is not None and following is not None:
-            expressions.append(Expression(linked, (text[atom.end : following.start],)))
-            index += 2
-        else:
-            expressions.append(Expression((atom,)))
-            index += 1
+        pair = _range(text, atoms[index : index + 2], g)
+        expressions.append(pair or Expression((atoms[index],)))
+        index += 2 if pair else 1
     return expressions
+
+
+def _range(text: str, pair: list[DateText], g: Grammar) -> Expression | None:
+    if len(pair) < 2 or not g.range_joiner.fullmatch(text, pair[0].end, pair[1].start):
+        return None
+    linked = _link(pair[0], pair[1])
+    return Expression(linked, (text[pair[0].end : pair[1].start],)) if linked else None
 
 
 def _link(first: DateText, second: DateText) -> tuple[DateText, DateText] | None:
@@ -602,9 +609,11 @@ def _in_order(first: DateText, second: DateText) -> tuple[DateText, DateText]:
     if _key(first) <= _key(second) or "year" not in first.values:
         return first, second
     if "year" not in first.shown:
-        return _with(first, year=first.values["year"] - 1), second
+        earlier = _with(first, year=first.values["year"] - 1)
+        return (earlier, second) if is_valid(earlier.values) else (first, second)
     if "year" not in second.shown:
-        return first, _with(second, year=second.values["year"] + 1)
+        later = _with(second, year=second.values["year"] + 1)
+        return (first, later) if is_valid(later.values) else (first, second)
     return first, second
 
 

@@ -192,6 +192,7 @@ RANGES = [
     ("en", "Dec 28 - Jan 3, 2013", 10, "Jan 7 - Jan 13, 2013"),
     ("en", "Dec 28, 2012 - Jan 3", 10, "Jan 7, 2013 - Jan 13"),
     ("en", "Dec 28, 2012 - Jan 3", 1, "Dec 29, 2012 - Jan 4"),
+    ("sv", "29/2-3/1 2016", 1, "1/3-4/1 2016"),  # not a valid range: both ends read in 2016
     ("en", "Dec 20 - 24, 2012", 10, "Dec 30, 2012 - Jan 3, 2013"),
 ]
 
@@ -249,6 +250,7 @@ PARTIAL = [
     ("es", "día 28", "Ingresó el 10/02/2015 y el día 28", 1, "día 1"),
     ("es", "día 28", "Ingresó el 10/02/2016 y el día 28", 1, "día 29"),
     ("es", "día 31", "el día 31", 1, "día 1"),
+    ("es", "día 31", "Ingresó el 10/02/2015 y el día 31", 1, "día 1"),
     # Month-year by whole months, at least one; year alone by whole years, at least one.
     ("sv", "mars 2012", "mars 2012", 10, "april 2012"),
     ("sv", "mars 2012", "mars 2012", -10, "februari 2012"),
@@ -451,3 +453,36 @@ def test_output_reads_back_as_the_shifted_date(packs, locale, day, pick, unit, c
     moved, weekday = read_back(pseudonymise(text, packs[locale], fixed(count, unit)), packs[locale])
     assert moved == expected
     assert weekday == (expected.weekday() if "{weekday}" in template else None)
+
+
+TOKENS = [
+    "1", "12", "31", "29", "2", "2012", "16", "99", "00", "20120311", "120325", "/", "-", ".", ". ", " ", ", ",
+    "mars", "Mar", "jan.", "ENERO", "de", "of", "till", "al", "v.", "vecka", "día", "kl", "14.30", "måndag",
+    "lunes", "Monday", "(", ")", "–", "född", "x",
+]  # fmt: skip
+
+
+def words_of(pack: LocalePack | None) -> DateWords:
+    return DateWords.from_settings(pack.language, pack.settings["dates"]) if pack else DateWords()
+
+
+@settings(max_examples=300, deadline=None)
+@given(parts=st.lists(st.sampled_from(TOKENS), min_size=1, max_size=8), locale=st.sampled_from(sorted(DATE_SETTINGS) + ["none"]))
+def test_templates_write_the_original_back_unchanged(packs, parts, locale):
+    text = "".join(parts)
+    for expression in find_dates(text, words_of(packs[locale])):
+        assert expression.render([part.values for part in expression.parts]) == text[expression.start : expression.end]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    parts=st.lists(st.sampled_from(TOKENS), min_size=1, max_size=8),
+    locale=st.sampled_from(sorted(DATE_SETTINGS) + ["none"]),
+    unit=st.sampled_from(["days", "weeks", "months", "years"]),
+    count=st.integers(-60, 60).filter(bool),
+)
+def test_any_text_comes_out_changed_unless_only_weekdays(packs, parts, locale, unit, count):
+    text = "".join(parts)
+    if pseudonymise(text, packs[locale], fixed(count, unit)) == text:
+        expressions = find_dates(text, words_of(packs[locale]))
+        assert expressions and all(set(p.values) == {"weekday"} for e in expressions for p in e.parts)

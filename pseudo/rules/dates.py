@@ -49,7 +49,9 @@ OPTIONS = {
     "min": Option(1, "smallest offset, in units (either direction)", int, minimum=1),
     "max": Option(52, "largest offset, in units (either direction)", int, minimum=1),
     "direction": Option("both", "move dates into the past, the future or either", str, ("both", "past", "future")),
-    "order": Option(None, "DMY, MDY or YMD for ambiguous numeric dates; default: the locale's", (str, type(None)), ("DMY", "MDY", "YMD")),
+    "order": Option(
+        None, "DMY, MDY or YMD for ambiguous numeric dates; default: the locale's", (str, type(None)), ("DMY", "MDY", "YMD")
+    ),
 }
 
 
@@ -87,7 +89,8 @@ class Move:
         return round(self.count * DAYS_PER_UNIT[self.unit] / DAYS_PER_UNIT[unit]) or self.sign
 
     def day(self, day: date) -> date:
-        return day + relativedelta(**{self.unit: self.count}) + relativedelta(years=self.birth_years, weeks=self.nudge * self.sign)
+        extra = relativedelta(years=self.birth_years, weeks=self.nudge * self.sign)
+        return day + relativedelta(**{self.unit: self.count}) + extra
 
     def months(self) -> int:
         return self.whole("months") + 12 * self.birth_years + self.nudge * self.sign
@@ -128,8 +131,10 @@ def _anchor(values: Mapping[str, int], context: date | None) -> date:
     """The date a written (possibly partial) date stands for, missing parts from the context."""
     year = values.get("year")
     month = values.get("month")
-    if year is None and context is not None and is_valid({**values, "year": context.year, "month": month or context.month}):
-        return date(context.year, month or context.month, values["day"])
+    if year is None and context is not None:
+        guess = {**values, "year": context.year, "month": month or context.month}
+        if is_valid(guess):
+            return date(guess["year"], guess["month"], guess["day"])
     return date(year or LEAP_YEAR, month or 1, values["day"])
 
 
