@@ -10,7 +10,8 @@ each kind of date moves:
   direction), so a partial date is never left as it was;
 - day + month takes its year from the nearest full date of the document (else a leap year, so
   29/2 stays valid) and moves by the full offset; a bare day ("el día 16") takes its month too;
-- an ISO week number moves by the offset in whole weeks, a weekday next to a date is recomputed;
+- an ISO week number moves by the offset in whole weeks (by the calendar for months and years);
+  a weekday next to a date is recomputed, a weekday alone moves by the offset in days;
 - a birth date (a `birth_cues` word in the 40 characters before it, with no other number in
   between) also moves by minus the scope's age shift in years, so "70 years old, born 1946,
   admitted 2016" stays coherent once the age rule has moved the age;
