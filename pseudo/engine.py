@@ -72,6 +72,7 @@ class Engine:
         self.settings = settings
         self.config = settings.config
         self._scopes: dict[str, ScopeState] = {}
+        self._rule_options = {name: self.config.rule_options(name) for name in RULES}
 
     # -- labels -----------------------------------------------------------------------------
     def label_map(self, documents: Sequence[Document]) -> dict[str, LabelMapping]:
@@ -183,8 +184,12 @@ class Engine:
                     document_id=document.id,
                 )
             rule = _rule_instance(rule_class)
-            ctx = Context(document, pack, scope, self.config.rule_options(rule_name), rule_name, every_target, done)
-            for target, propagated in sorted(by_rule[rule_name], key=lambda item: (rule.priority(item[0]), item[0].span.start)):
+            ctx = Context(
+                document, pack, scope, self._rule_options[rule_name], rule_name, every_target, done,
+                all_options=self._rule_options,
+            )
+            ordered = sorted(by_rule[rule_name], key=lambda item: (rule.priority(item[0]), item[0].span.start))
+            for target, propagated in ordered:
                 override = self.settings.overrides.get((scope.id, target.label, normalise(target.text)))
                 ctx.fallbacks.clear()
                 if override is not None:

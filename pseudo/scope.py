@@ -68,6 +68,8 @@ class ScopeState:
                 note(f"{rule}: the pool for {family} is exhausted in this scope")
             chosen = candidate
             break
+        if chosen is None:
+            raise PseudoError(f"{rule}: the pool for {family} has no value other than the original")
         used.add(normalise(chosen))
         self._memo[memo_key] = chosen
         return chosen

@@ -12,12 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable
 
 import regex
 
 from pseudo.casing import match_case
-from pseudo.keyed import KeyedStream
 from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList

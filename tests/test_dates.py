@@ -1,0 +1,488 @@
+"""The date rule: formats read and written back, offsets, partial dates, ranges, birth dates."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from dateutil.relativedelta import relativedelta
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pseudo.engine
+from pseudo.casing import match_case
+from pseudo.config import Config, parse_config
+from pseudo.datetext import DateWords, find_dates
+from pseudo.engine import Engine, Settings
+from pseudo.errors import ConfigError, LocaleError
+from pseudo.keyed import Keyring
+from pseudo.lists.pack import LocalePack
+from pseudo.model import Document, Span
+from pseudo.rules.ages import age_shift
+from pseudo.rules.base import Context, Target
+from pseudo.rules.dates import DateRule, date_offset
+from pseudo.scope import ScopeState
+
+DATE_SETTINGS = {
+    "sv": {
+        "order": "YMD",
+        "week_words": ["v.", "v", "vecka"],
+        "range_words": ["till"],
+        "time_words": ["kl", "kl."],
+        "ordinal_suffixes": {"one": ":a", "other": ":e"},
+        "birth_cues": ["född", "f."],
+    },
+    "es": {
+        "order": "DMY",
+        "day_words": ["día"],
+        "connectors": ["de", "del"],
+        "range_words": ["al", "a"],
+        "ordinal_suffixes": {"other": "º"},
+        "birth_cues": ["nacido", "nacida", "fecha de nacimiento"],
+    },
+    "en": {
+        "order": "MDY",
+        "connectors": ["of"],
+        "range_words": ["to"],
+        "ordinal_suffixes": {"one": "st", "two": "nd", "few": "rd", "other": "th"},
+        "birth_cues": ["born", "DOB"],
+    },
+}
+
+
+def write_pack(root: Path, code: str) -> LocalePack:
+    folder = root / code
+    folder.mkdir()
+    manifest = {"code": code, "language": code, "settings": {"dates": DATE_SETTINGS[code]}}
+    (folder / "pack.yaml").write_text(yaml.safe_dump(manifest, allow_unicode=True), encoding="utf-8")
+    return LocalePack(code, folder)
+
+
+@pytest.fixture(scope="session")
+def packs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, LocalePack | None]:
+    root = tmp_path_factory.mktemp("packs")
+    return {"none": None, **{code: write_pack(root, code) for code in DATE_SETTINGS}}
+
+
+def fixed(count: int, unit: str = "days", **extra: Any) -> dict[str, Any]:
+    """Options that make the scope's offset exactly `count` units."""
+    return {"unit": unit, "min": abs(count), "max": abs(count), "direction": "future" if count > 0 else "past", **extra}
+
+
+def context(document: Document, pack: LocalePack | None, options: dict[str, Any], key: bytes = b"key") -> Context:
+    return Context(document, pack, ScopeState("document:d", Keyring(key)), options, "dates")
+
+
+def pseudonymise(text: str, pack: LocalePack | None, options: dict[str, Any], document: str | None = None, key: bytes = b"key") -> str:
+    """What the engine writes for the DATE span `text` (inside `document` when given)."""
+    whole = text if document is None else document
+    start = whole.index(text)
+    span = Span(start, start + len(text), "DATE")
+    doc = Document("d", whole, (span,))
+    answer = DateRule().replace(Target(span, text, "DATE"), context(doc, pack, options, key))
+    return answer.text if answer.kept else match_case(text, answer.text)
+
+
+FORMATS = [
+    # (locale, text, offset in days, expected)
+    ("sv", "2012-03-05", 10, "2012-03-15"),
+    ("sv", "2012/3/5", 10, "2012/3/15"),
+    ("sv", "20120325", 10, "20120404"),
+    ("sv", "120325", 10, "120404"),
+    ("sv", "05.03.2012", 10, "15.03.2012"),
+    ("sv", "5 3 2012", 10, "15 3 2012"),
+    ("sv", "25/3 2012", 10, "4/4 2012"),
+    ("sv", "5/3-12", 10, "15/3-12"),
+    ("sv", "5/3 -12", -10, "24/2 -12"),
+    ("sv", "12-1-16", 10, "22-1-16"),
+    ("sv", "25/3", 10, "4/4"),
+    ("sv", "den 3 mars 2012", 10, "den 13 mars 2012"),
+    ("sv", "3 mars", 30, "2 april"),
+    ("sv", "den 22:a maj 2012", 10, "den 1:a juni 2012"),
+    ("sv", "3:e mars 2012", 10, "13:e mars 2012"),
+    ("sv", "3 jan. 2012", 31, "3 feb. 2012"),
+    ("sv", "3 feb. 2012", 30, "4 mars 2012"),
+    ("sv", "mars 2012", 10, "april 2012"),
+    ("sv", "mars -12", -10, "februari -12"),
+    ("sv", "i mitten av mars", 10, "i mitten av april"),
+    ("sv", "1946", 10, "1947"),
+    ("sv", "v. 12", 10, "v. 13"),
+    ("sv", "v12", -10, "v11"),
+    ("sv", "vecka 52 2012", 14, "vecka 2 2013"),
+    ("sv", "2012-03-05 kl 14.30", 10, "2012-03-15 kl 14.30"),
+    ("sv", "2012-03-05 14.30", 10, "2012-03-15 14.30"),
+    ("es", "12 de enero de 2016", 10, "22 de enero de 2016"),
+    ("es", "12 de enero del 2016", -12, "31 de diciembre del 2015"),
+    ("es", "mayo de 2016", 10, "junio de 2016"),
+    ("es", "12-1-16", 10, "22-1-16"),
+    ("es", "03/04/2012", 10, "13/04/2012"),
+    ("es", "1º de mayo", 10, "11º de mayo"),
+    ("es", "sept. 2012", 40, "oct. 2012"),
+    ("es", "el día 16", 10, "el día 26"),
+    ("en", "03/04/2012", 10, "03/14/2012"),
+    ("en", "25/03/2012", 10, "04/04/2012"),
+    ("en", "March 5, 2012", 10, "March 15, 2012"),
+    ("en", "March 1st, 2012", 1, "March 2nd, 2012"),
+    ("en", "March 1st, 2012", 2, "March 3rd, 2012"),
+    ("en", "March 1st, 2012", 10, "March 11th, 2012"),
+    ("en", "3rd of March 2012", 10, "13th of March 2012"),
+    ("en", "05-Mar-2012", 10, "15-Mar-2012"),
+    ("en", "Mar. 5 2012", 31, "Apr. 5 2012"),
+    ("en", "March 2012", 10, "April 2012"),
+    ("en", "Mar-12", 40, "Apr-12"),
+    ("none", "03/04/2012", 10, "13/04/2012"),
+    ("none", "5 March 2012", 10, "15 March 2012"),
+]
+
+
+@pytest.mark.parametrize(("locale", "text", "days", "expected"), FORMATS)
+def test_formats_are_written_back_shifted(packs, locale, text, days, expected):
+    assert pseudonymise(text, packs[locale], fixed(days)) == expected
+
+
+WEEKDAYS = [
+    ("sv", "måndag 5 mars 2012", 10, "torsdag 15 mars 2012"),
+    ("sv", "mån 5/3 2012", 10, "tors 15/3 2012"),
+    ("sv", "2012-03-05 (måndag)", 10, "2012-03-15 (torsdag)"),
+    ("es", "lunes 12 de enero de 2015", 10, "jueves 22 de enero de 2015"),
+    ("es", "miercoles 14 de enero de 2015", 10, "sabado 24 de enero de 2015"),
+    ("es", "miércoles 14 de enero de 2015", 10, "sábado 24 de enero de 2015"),
+    ("en", "Monday, March 5, 2012", 10, "Thursday, March 15, 2012"),
+    ("en", "Mon 03/05/2012", 1, "Tue 03/06/2012"),
+    ("sv", "fredag 2 mars 2012", 21, "fredag 23 mars 2012"),
+]
+
+
+@pytest.mark.parametrize(("locale", "text", "days", "expected"), WEEKDAYS)
+def test_weekdays_next_to_dates_are_recomputed(packs, locale, text, days, expected):
+    assert pseudonymise(text, packs[locale], fixed(days)) == expected
+
+
+def test_whole_weeks_keep_the_weekday(packs):
+    assert pseudonymise("måndag 5 mars 2012", packs["sv"], fixed(3, "weeks")) == "måndag 26 mars 2012"
+    assert pseudonymise("2012-03-05", packs["sv"], fixed(-2, "weeks")) == "2012-02-20"
+
+
+def test_a_weekday_alone_moves_by_days_and_is_kept_by_whole_weeks(packs):
+    assert pseudonymise("tisdag", packs["sv"], fixed(2)) == "torsdag"
+    rule_answer = DateRule().replace(
+        Target(Span(0, 6, "DATE"), "tisdag", "DATE"),
+        context(Document("d", "tisdag", (Span(0, 6, "DATE"),)), packs["sv"], fixed(1, "weeks")),
+    )
+    assert rule_answer.kept and rule_answer.text == "tisdag"
+
+
+RANGES = [
+    ("sv", "3-5 mars 2012", 10, "13-15 mars 2012"),
+    ("sv", "25-28 mars 2012", 10, "4-7 april 2012"),
+    ("sv", "25-28 mars 2012", 5, "30 mars 2012-2 april 2012"),
+    ("sv", "20120311-20120318", 10, "20120321-20120328"),
+    ("sv", "2012-03-11 - 2012-03-18", -10, "2012-03-01 - 2012-03-08"),
+    ("sv", "3/3-5/3 2012", 10, "13/3-15/3 2012"),
+    ("sv", "28/12-3/1 2013", 10, "7/1-13/1 2013"),
+    ("sv", "3 mars till 5 mars 2012", 10, "13 mars till 15 mars 2012"),
+    ("sv", "mars-april 2012", 10, "april-maj 2012"),
+    ("sv", "2010-2012", 10, "2011-2013"),
+    ("es", "3 al 5 de marzo de 2016", 10, "13 al 15 de marzo de 2016"),
+    ("en", "March 3-5, 2012", 10, "March 13-15, 2012"),
+    ("en", "March 29-31, 2012", 10, "April 8-10, 2012"),
+    ("en", "Dec 28 - Jan 3, 2013", 10, "Jan 7 - Jan 13, 2013"),
+    ("en", "Dec 28, 2012 - Jan 3", 10, "Jan 7, 2013 - Jan 13"),
+    ("en", "Dec 28, 2012 - Jan 3", 1, "Dec 29, 2012 - Jan 4"),
+    ("sv", "29/2-3/1 2016", 1, "1/3-4/1 2016"),  # not a valid range: both ends read in 2016
+    ("en", "Dec 20 - 24, 2012", 10, "Dec 30, 2012 - Jan 3, 2013"),
+]
+
+
+@pytest.mark.parametrize(("locale", "text", "days", "expected"), RANGES)
+def test_ranges_move_both_ends_by_the_same_offset(packs, locale, text, days, expected):
+    assert pseudonymise(text, packs[locale], fixed(days)) == expected
+
+
+CALENDAR_UNITS = [
+    ("sv", "31 januari 2012", 1, "months", "29 februari 2012"),
+    ("sv", "31/1 2013", 1, "months", "28/2 2013"),
+    ("sv", "2012-02-29", 1, "years", "2013-02-28"),
+    ("sv", "2012-03-31", -1, "months", "2012-02-29"),
+    ("sv", "mars 2012", 14, "months", "maj 2013"),
+    ("sv", "2012", 3, "months", "2013"),
+    ("sv", "2012", 28, "months", "2014"),
+    ("sv", "12-1-16", 1, "years", "12-1-17"),
+    ("sv", "v. 12 2012", 1, "months", "v. 16 2012"),
+    ("en", "31/12/99", 1, "days", "01/01/00"),
+    ("en", "12/31/99", 1, "days", "01/01/00"),
+]
+
+
+@pytest.mark.parametrize(("locale", "text", "count", "unit", "expected"), CALENDAR_UNITS)
+def test_months_and_years_clamp_the_day_and_round_partial_dates(packs, locale, text, count, unit, expected):
+    assert pseudonymise(text, packs[locale], fixed(count, unit)) == expected
+
+
+CASES = [
+    ("sv", "MARS 2012", "APRIL 2012"),
+    ("sv", "Mars 2012", "April 2012"),
+    ("sv", "3 Mars 2012", "13 April 2012"),
+    ("sv", "3 MAR 2012", "13 APR 2012"),
+    ("sv", "Måndag 5 mars 2012", "Söndag 15 april 2012"),
+    ("en", "MARCH 5, 2012", "APRIL 15, 2012"),
+    ("en", "march 5, 2012", "april 15, 2012"),
+    ("es", "12 de ENERO de 2016", "22 de FEBRERO de 2016"),
+]
+
+
+@pytest.mark.parametrize(("locale", "text", "expected"), CASES)
+def test_case_of_names_is_kept(packs, locale, text, expected):
+    assert pseudonymise(text, packs[locale], fixed(41)) == expected
+
+
+PARTIAL = [
+    # A day and month take their year from the nearest full date of the document.
+    ("sv", "28/2", "Inlagd 2012-01-10, åter 28/2.", 1, "29/2"),
+    ("sv", "28/2", "Inlagd 2013-01-10, åter 28/2.", 1, "1/3"),
+    ("sv", "28/2", "2011-01-10 och 2012-01-10, åter 28/2.", 1, "29/2"),
+    ("sv", "28/2", "Åter 28/2.", 1, "29/2"),  # no full date: a leap year
+    ("sv", "29/2", "Åter 29/2, inlagd 2013-01-10.", 1, "1/3"),
+    # A bare day takes month and year too, or stays a valid day of some month.
+    ("es", "día 28", "Ingresó el 10/02/2015 y el día 28", 1, "día 1"),
+    ("es", "día 28", "Ingresó el 10/02/2016 y el día 28", 1, "día 29"),
+    ("es", "día 31", "el día 31", 1, "día 1"),
+    ("es", "día 31", "Ingresó el 10/02/2015 y el día 31", 1, "día 1"),
+    # Month-year by whole months, at least one; year alone by whole years, at least one.
+    ("sv", "mars 2012", "mars 2012", 10, "april 2012"),
+    ("sv", "mars 2012", "mars 2012", -10, "februari 2012"),
+    ("sv", "mars 2012", "mars 2012", 70, "maj 2012"),
+    ("sv", "2012", "2012", -10, "2011"),
+    ("sv", "2012", "2012", 800, "2014"),
+    # Weeks take their year from the document, so week 1 knows which week comes before it.
+    ("sv", "v. 1", "Inlagd 2016-01-05, v. 1", -7, "v. 53"),
+    ("sv", "v. 1", "Inlagd 2015-01-05, v. 1", -7, "v. 52"),
+]
+
+
+@pytest.mark.parametrize(("locale", "text", "document", "days", "expected"), PARTIAL)
+def test_partial_dates_move_coherently(packs, locale, text, document, days, expected):
+    assert pseudonymise(text, packs[locale], fixed(days), document) == expected
+
+
+GUARDED = [
+    # Shifts that would leave the text as it was move one more step of the date's precision.
+    ("sv", "22/5", 1, "years", "29/5"),
+    ("sv", "22/5", -12, "months", "15/5"),
+    ("sv", "mars", 1, "years", "april"),
+    ("sv", "v. 12", 6, "years", "v. 13"),
+    ("sv", "12-1-16", 100, "years", "19-1-16"),
+    ("en", "03/05/12", 100, "years", "03/12/12"),
+]
+
+
+@pytest.mark.parametrize(("locale", "text", "count", "unit", "expected"), GUARDED)
+def test_output_never_equals_a_parsed_original(packs, locale, text, count, unit, expected):
+    assert pseudonymise(text, packs[locale], fixed(count, unit)) == expected
+
+
+def test_unparseable_span_falls_back_to_a_shaped_surrogate(packs):
+    doc = Document("d", "igår", (Span(0, 4, "DATE"),))
+    answer = DateRule().replace(Target(doc.spans[0], "igår", "DATE"), context(doc, packs["sv"], fixed(10)))
+    assert answer.fallback == "unparsed date"
+    assert answer.text != "igår" and len(answer.text) == 4 and answer.text.islower()
+    again = DateRule().replace(Target(doc.spans[0], "igår", "DATE"), context(doc, packs["sv"], fixed(10)))
+    assert again.text == answer.text
+
+
+def test_span_without_letters_or_digits_is_tagged(packs):
+    doc = Document("d", "--", (Span(0, 2, "DATE"),))
+    answer = DateRule().replace(Target(doc.spans[0], "--", "DATE"), context(doc, packs["sv"], fixed(10)))
+    assert (answer.text, answer.fallback) == ("[DATE]", "unparsed date")
+
+
+def test_offset_is_keyed_nonzero_and_within_bounds():
+    options = {"unit": "weeks", "min": 1, "max": 52, "direction": "both"}
+    doc = Document("d", "", ())
+    offsets = [date_offset(context(doc, None, options, key=f"key-{n}".encode()), options) for n in range(8)]
+    assert all(1 <= abs(offset) <= 52 for offset in offsets)
+    assert len(set(offsets)) > 1
+    assert offsets == [date_offset(context(doc, None, options, key=f"key-{n}".encode()), options) for n in range(8)]
+    past = {**options, "direction": "past"}
+    assert all(date_offset(context(doc, None, past, key=f"key-{n}".encode()), past) < 0 for n in range(8))
+
+
+def test_same_key_same_output_and_one_offset_per_scope(packs):
+    text = "Inlagd 2012-03-05, utskriven 2012-03-09."
+    doc = Document("d", text, (Span(7, 17, "DATE"), Span(29, 39, "DATE")))
+    defaults = {"unit": "weeks", "min": 1, "max": 52, "direction": "both"}
+
+    def run(key: bytes) -> list[date]:
+        ctx = context(doc, packs["sv"], defaults, key)
+        out = [DateRule().replace(Target(span, doc.span_text(span), "DATE"), ctx).text for span in doc.spans]
+        return [date.fromisoformat(value) for value in out]
+
+    first = run(b"one")
+    assert first == run(b"one")
+    assert first[1] - first[0] == timedelta(days=4)
+    assert (first[0] - date(2012, 3, 5)).days % 7 == 0
+    assert len({run(f"key-{n}".encode())[0] for n in range(6)}) > 1
+
+
+def test_order_option_overrides_the_locale(packs):
+    assert pseudonymise("03/04/2012", packs["en"], fixed(10, order="DMY")) == "13/04/2012"
+    assert pseudonymise("03/04/2012", packs["sv"], fixed(10, order="MDY")) == "03/14/2012"
+
+
+def test_options_are_validated_by_the_config():
+    assert parse_config({"rules": {"dates": {"unit": "months", "min": 2, "max": 6}}}).rule_options("dates")["unit"] == "months"
+    bad_options = ({"unit": "fortnights"}, {"min": 0}, {"direction": "sideways"}, {"order": "XYZ"}, {"min": 9, "max": 3}, {"max": 999999})
+    for bad in bad_options:
+        with pytest.raises(ConfigError):
+            parse_config({"rules": {"dates": bad}})
+
+
+def test_settings_errors_never_quote_the_text():
+    with pytest.raises(LocaleError) as error:
+        DateWords.from_settings("sv", {"weeks_words": ["v."]})
+    assert "weeks_words" in str(error.value)
+    with pytest.raises(LocaleError):
+        DateWords.from_settings("sv", {"order": "DYM"})
+
+
+def engine_result(monkeypatch, packs, text: str, spans: list[tuple[str, str]], rules: dict, key: bytes) -> list[str]:
+    """Run the whole engine (dates, then ages) on text with the Swedish pack."""
+    monkeypatch.setattr(pseudo.engine, "load_pack", lambda code: packs[code])
+    found, cursor = [], 0
+    for value, label in spans:
+        start = text.index(value, cursor)
+        found.append(Span(start, start + len(value), label))
+        cursor = start + len(value)
+    engine = Engine(Settings(Config(rules=rules), Keyring(key), locale="sv"))
+    [result] = list(engine.run([Document("d", text, tuple(found))]))
+    return [r.surrogate for r in result.replacements]
+
+
+THREE_YEARS = {"dates": {"unit": "years", "min": 3, "max": 3}}  # never cancelled by an age shift of 1 or 2
+
+
+@pytest.mark.parametrize("key", [b"a", b"b", b"c", b"d", b"e"])
+def test_birth_year_follows_the_age_shift(monkeypatch, packs, key):
+    text = "70 år gammal, född 1946, inlagd 2016."
+    spans = [("70", "AGE"), ("1946", "DATE"), ("2016", "DATE")]
+    age, born, admitted = engine_result(monkeypatch, packs, text, spans, THREE_YEARS, key)
+    assert int(admitted) - int(born) == int(age) != 70
+    assert abs(int(admitted) - 2016) == 3
+
+
+@pytest.mark.parametrize("key", [b"a", b"b", b"c"])
+def test_birth_date_follows_the_age_shift(monkeypatch, packs, key):
+    text = "Ålder 70. F. 1946-06-12. Inlagd 2016-06-12."
+    spans = [("70", "AGE"), ("1946-06-12", "DATE"), ("2016-06-12", "DATE")]
+    age, born, admitted = engine_result(monkeypatch, packs, text, spans, THREE_YEARS, key)
+    assert date.fromisoformat(born) + relativedelta(years=int(age)) == date.fromisoformat(admitted)
+
+
+def test_a_birth_date_moves_even_when_the_age_shift_cancels_the_offset(monkeypatch, packs):
+    rules = {"dates": {"unit": "years", "min": 1, "max": 1, "direction": "future"}, "ages": {"shift": 1}}
+    text = "70 år gammal, född 1946."
+    outcomes = [engine_result(monkeypatch, packs, text, [("70", "AGE"), ("1946", "DATE")], rules, bytes([n])) for n in range(8)]
+    assert ["71", "1946"] not in outcomes
+    assert ["71", "1947"] in outcomes  # the cancelling case occurred, and the guard moved the year
+    assert ["69", "1948"] in outcomes
+
+
+def test_a_cue_far_before_the_date_is_not_a_birth(packs):
+    five_years = fixed(5, "years")
+    far = "född i Lund. " + "x" * 40 + " Inlagd 2016"
+    assert pseudonymise("2016", packs["sv"], five_years, far) == "2021"
+    age = age_shift(ScopeState("document:d", Keyring(b"key")), {"shift": 2})
+    assert pseudonymise("2016", packs["sv"], five_years, "född 2016") == str(2021 - age)
+    assert pseudonymise("2016", packs["sv"], five_years, "Född: 2016") == str(2021 - age)
+
+
+# -- the property: whatever the format, the output reads back as the input date + offset ----
+
+NAMED_FORMATS = {
+    "sv": ["{d} {month} {y}", "{d} {mon3} {y}", "{d}/{m} {y}", "{yyyy}-{mm}-{dd}", "{yyyy}{mm}{dd}", "{d}/{m}-{yy}", "{weekday} {d}/{m} {y}"],
+    "es": ["{d} de {month} de {y}", "{dd}/{mm}/{y}", "{d}-{m}-{yy}", "{d}.{m}.{y}", "{weekday} {d} de {month} de {y}"],
+    "en": ["{month} {d}, {y}", "{mon3} {d} {y}", "{mm}/{dd}/{y}", "{m}/{d}/{yy}", "{dd}-{mon3}-{y}", "{weekday}, {month} {d}, {y}"],
+}
+MONTHS = {
+    "sv": ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"],
+    "es": ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"],
+    "en": ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
+}
+WEEKDAY_NAMES = {
+    "sv": ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"],
+    "es": ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
+    "en": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+}
+
+
+def written(day: date, template: str, locale: str) -> str:
+    month = MONTHS[locale][day.month - 1]
+    return template.format(
+        d=day.day, m=day.month, y=day.year, dd=f"{day.day:02d}", mm=f"{day.month:02d}", yyyy=day.year,
+        yy=f"{day.year % 100:02d}", month=month, mon3=month[:3], weekday=WEEKDAY_NAMES[locale][day.weekday()],
+    )  # fmt: skip
+
+
+def read_back(text: str, pack: LocalePack) -> tuple[date, int | None]:
+    """The one date that makes up the whole text, and its written weekday if any."""
+    [expression] = find_dates(text, DateWords.from_settings(pack.language, pack.settings["dates"]))
+    [part] = expression.parts
+    assert expression.start == 0 and expression.end == len(text)
+    return date(part.values["year"], part.values["month"], part.values["day"]), part.values.get("weekday")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    locale=st.sampled_from(sorted(NAMED_FORMATS)),
+    day=st.dates(date(1960, 1, 1), date(2039, 12, 31)),
+    pick=st.integers(0, 100),
+    unit=st.sampled_from(["days", "weeks", "months", "years"]),
+    count=st.integers(1, 60),
+    forward=st.booleans(),
+)
+def test_output_reads_back_as_the_shifted_date(packs, locale, day, pick, unit, count, forward):
+    template = NAMED_FORMATS[locale][pick % len(NAMED_FORMATS[locale])]
+    count = count if forward else -count
+    if unit == "years":
+        count = max(-9, min(9, count))
+    text = written(day, template, locale)
+    expected = day + relativedelta(**{unit: count})
+    moved, weekday = read_back(pseudonymise(text, packs[locale], fixed(count, unit)), packs[locale])
+    assert moved == expected
+    assert weekday == (expected.weekday() if "{weekday}" in template else None)
+
+
+TOKENS = [
+    "1", "12", "31", "29", "2", "2012", "16", "99", "00", "20120311", "120325", "/", "-", ".", ". ", " ", ", ",
+    "mars", "Mar", "jan.", "ENERO", "de", "of", "till", "al", "v.", "vecka", "día", "kl", "14.30", "måndag",
+    "lunes", "Monday", "(", ")", "–", "född", "x",
+]  # fmt: skip
+
+
+def words_of(pack: LocalePack | None) -> DateWords:
+    return DateWords.from_settings(pack.language, pack.settings["dates"]) if pack else DateWords()
+
+
+@settings(max_examples=300, deadline=None)
+@given(parts=st.lists(st.sampled_from(TOKENS), min_size=1, max_size=8), locale=st.sampled_from(sorted(DATE_SETTINGS) + ["none"]))
+def test_templates_write_the_original_back_unchanged(packs, parts, locale):
+    text = "".join(parts)
+    for expression in find_dates(text, words_of(packs[locale])):
+        assert expression.render([part.values for part in expression.parts]) == text[expression.start : expression.end]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    parts=st.lists(st.sampled_from(TOKENS), min_size=1, max_size=8),
+    locale=st.sampled_from(sorted(DATE_SETTINGS) + ["none"]),
+    unit=st.sampled_from(["days", "weeks", "months", "years"]),
+    count=st.integers(-60, 60).filter(bool),
+)
+def test_any_text_comes_out_changed_unless_only_weekdays(packs, parts, locale, unit, count):
+    text = "".join(parts)
+    if pseudonymise(text, packs[locale], fixed(count, unit)) == text:
+        expressions = find_dates(text, words_of(packs[locale]))
+        assert expressions and all(set(p.values) == {"weekday"} for e in expressions for p in e.parts)
