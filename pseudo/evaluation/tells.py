@@ -11,7 +11,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Container, Iterable, Mapping, Sequence
 
 import regex
 import yaml
@@ -22,6 +22,7 @@ from pseudo.evaluation.dates import DATE_LIKE, day_first, parse_date
 from pseudo.labels import LabelMapping
 from pseudo.lists.pack import LocalePack
 from pseudo.model import Document, Span
+from pseudo.rules.contacts import fold
 from pseudo.rules.phones import NumberingPlan, numbering_plan
 
 TELLS = (
@@ -84,16 +85,26 @@ class Knowledge:
         self.pack = pack
         self.language = pack.language if pack else None
         has = pack.has if pack else (lambda name: False)
-        self.first = {g: pack.weighted(f"first_names_{g}") for g in ("female", "male") if has(f"first_names_{g}")}
-        self.last = pack.weighted("last_names") if has("last_names") else None
+        self.first: dict[str, dict[str, float]] | None = None  # folded name -> gender -> share of its list
+        for gender in ("female", "male"):
+            if has(f"first_names_{gender}"):
+                self.first = self.first or {}
+                names = pack.weighted(f"first_names_{gender}")
+                for name, weight in zip(names.items, names.weights):
+                    shares = self.first.setdefault(fold(name), {})
+                    shares[gender] = shares.get(gender, 0) + max(1, weight) / names.cumulative[-1]
+        self.last = {fold(name) for name in pack.weighted("last_names").items} if has("last_names") else None
         self.kinship = self._cues("kinship", "terms") if has("kinship") else {}
         self.titles = self._cues("titles", "titles") if has("titles") else {}
         self.kinship_pattern, self.title_pattern = _before(self.kinship), _before(self.titles)
-        self.tree = pack.tree() if has("locations") else None
-        self.prepositions = (
-            {p.extra["preposition"].casefold() for p in self.tree.places.values() if p.extra.get("preposition")}
-            if self.tree else set()
-        )
+        self.places: dict[str, set[str]] | None = None  # folded place name -> prepositions it takes
+        if has("locations"):
+            self.places = defaultdict(set)
+            for place in pack.tree().places.values():
+                taken = self.places[fold(place.name)]
+                if place.extra.get("preposition"):
+                    taken.add(place.extra["preposition"].casefold())
+        self.prepositions = set().union(*self.places.values()) if self.places else set()
         phone = (pack.settings.get("phone") or {}) if pack else {}
         self.plan: NumberingPlan | None = (
             numbering_plan(pack) if pack and has("phone_area_codes") and "country_code" in phone else None
@@ -120,7 +131,7 @@ class Knowledge:
 
     def gender(self, name: str) -> str | None:
         """female or male when the lists say so clearly; None for unisex or unknown names."""
-        shares = {g: names.share(name) for g, names in self.first.items() if name in names}
+        shares = (self.first or {}).get(fold(name), {})
         if len(shares) == 1:
             return next(iter(shares))
         if len(shares) == 2:
@@ -226,7 +237,7 @@ def _unshifted(pair: Pair, labels: Mapping[str, LabelMapping]) -> list[Tell]:
 
 
 def _places(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge) -> list[Tell]:
-    if k.tree is None or not k.prepositions:
+    if not k.prepositions:
         return []
     tells = []
     for span, label in spans:
@@ -236,8 +247,7 @@ def _places(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge)
         written = match.group(1).casefold() if match else None
         if written not in k.prepositions:
             continue
-        expected = {p.extra.get("preposition", "").casefold() for p in k.tree.lookup(document.span_text(span).strip())}
-        expected.discard("")
+        expected = k.places.get(fold(document.span_text(span).strip()), set())
         if expected and written not in expected:
             tells.append(Tell("place_preposition", span.start, span.end))
     return tells
@@ -282,25 +292,26 @@ def _ids(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge) ->
     ]
 
 
-def _listed_name(token: str, k: Knowledge, lists: str) -> bool | None:
-    pools = [*k.first.values()] if "first" in lists else []
-    pools += [k.last] if "last" in lists and k.last is not None else []
-    return any(token in pool for pool in pools) if pools else None
+def _listed(token: str, pools: Sequence[Container[str]]) -> bool:
+    """A token, or every part of a hyphenated one, in a list; accents and case aside."""
+    return any(fold(token) in pool for pool in pools) or (
+        "-" in token and all(any(fold(part) in pool for pool in pools) for part in token.split("-") if part)
+    )
 
 
 def _unlisted(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge) -> list[Tell]:
     """Names and places that no list of the locale holds; initials and lower-case particles pass."""
+    first, last = [k.first] if k.first is not None else [], [k.last] if k.last is not None else []
+    wanted = {"FIRST_NAME": first, "LAST_NAME": last, "PERSON": first + last if first and last else []}
     tells = []
-    wanted = {"FIRST_NAME": "first", "LAST_NAME": "last", "PERSON": "first last"}
     for span, label in spans:
         text = document.span_text(span).strip()
-        if label in wanted:
+        if wanted.get(label):
             tokens = [t for t in _TOKEN.findall(text) if len(t) > 1 and t[0].isupper()]
-            verdicts = [_listed_name(t, k, wanted[label]) for t in tokens]
-            if _listed_name(text, k, wanted[label]) is not True and False in verdicts:
+            if not _listed(text, wanted[label]) and not all(_listed(t, wanted[label]) for t in tokens):
                 tells.append(Tell("unlisted_surrogate", span.start, span.end))
-        elif label in PLACE_LABELS and k.tree is not None and not any(c.isdigit() for c in text):
-            if text and not k.tree.lookup(text):
+        elif label in ("PLACE", "REGION") and k.places is not None and text and not any(c.isdigit() for c in text):
+            if fold(text) not in k.places:
                 tells.append(Tell("unlisted_surrogate", span.start, span.end))
     return tells
 
