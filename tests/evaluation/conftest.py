@@ -11,7 +11,7 @@ import yaml
 from pseudo.lists.pack import LocalePack
 
 SV_LISTS = {
-    "first_names_female.tsv": "name\tcount\nAnna\t900\nMadeleine\t300\nKarin\t250\nKim\t40\n",
+    "first_names_female.tsv": "name\tcount\nAnna\t900\nMaria\t800\nMadeleine\t300\nKarin\t250\nKim\t40\n",
     "first_names_male.tsv": "name\tcount\nLars\t800\nErik\t700\nKim\t60\nMaria\t5\n",
     "last_names.tsv": "name\tcount\nAndersson\t900\nBerg\t300\n",
     "locations.tsv": "id\tparent_id\tkind\tname\tpreposition\nSE\t\tcountry\tSverige\ti\n"
