@@ -174,8 +174,8 @@ METRICS = (
     ("precision", "precision (judged pseudo that were)"),
     ("recall", "recall (pseudo records caught)"),
     ("accuracy", "accuracy"),
-    ("share_pseudo_judged_real", "pseudo judged real"),
-    ("share_real_judged_pseudo", "real judged pseudo"),
+    ("share_pseudo_judged_real", "share of pseudo judged real"),
+    ("share_real_judged_pseudo", "share of real judged pseudo"),
 )
 
 
