@@ -169,6 +169,8 @@ def tells(
         by_id = {d.id: d for d in read_corpus(originals, format)} if originals else None
         labels = label_map(documents, _config(config), tagset)
         result = telling.read_corpus(documents, labels, pack_for, by_id)
+    if result["documents_without_original"]:
+        _say(f"pseudo: warning: {result['documents_without_original']} document(s) have no original: their dates were not compared")
     if result["documents_without_locale"]:
         _say(f"pseudo: warning: {result['documents_without_locale']} document(s) without a locale pack: only checks that need no list ran")
     typer.echo(json.dumps(result, ensure_ascii=False, indent=1) if json_output else telling.text_table(result))

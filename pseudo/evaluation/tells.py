@@ -357,6 +357,7 @@ def read_corpus(
         "documents_with_tells": sum(1 for d in per_document if d["tells"]),
         "documents_without_locale": without_locale,
         "compared_with_originals": originals is not None,
+        "documents_without_original": sum(d.id not in originals for d in documents) if originals is not None else 0,
         "totals": {kind: totals[kind] for kind in TELLS},
         "per_document": per_document,
     }
