@@ -154,6 +154,13 @@ def labels() -> None:
             typer.echo(f"  {label:<34} -> {mapping.label:<16} rule {rule.name}" + (f" ({notes})" if notes else ""))
 
 
+from pseudo.evaluation.cli import audit, judge_app, tells  # noqa: E402 - after app, which they join
+
+app.add_typer(judge_app, name="judge")
+app.command()(audit)
+app.command()(tells)
+
+
 def main() -> None:
     """Unexpected exceptions are reported by type and place only: their text may carry span text."""
     try:

@@ -1,0 +1,176 @@
+"""Command line of the evaluation toolkit: `pseudo judge build|score`, `pseudo audit`, `pseudo tells`.
+
+Exit codes as for `pseudo apply` (0 done, 1 bad input, 2 bad usage), and 4 when the audit fails.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, List, Optional
+
+import typer
+
+from pseudo.config import Config, load_config
+from pseudo.errors import LocaleError, PseudoError
+from pseudo.evaluation import audit as auditing
+from pseudo.evaluation import tells as telling
+from pseudo.evaluation.corpus import label_map, pair_documents, read_corpus
+from pseudo.evaluation.kit import draw_records, write_kit
+from pseudo.evaluation.report import html_report
+from pseudo.evaluation.scoring import score, text_table
+from pseudo.io.atomic import atomic_writer
+from pseudo.lists.pack import LocalePack, load_pack
+from pseudo.model import Document
+
+EXIT_ERROR = 1
+EXIT_AUDIT_FAILED = 4
+
+judge_app = typer.Typer(
+    no_args_is_help=True,
+    help="Blind judgment studies: can readers tell pseudonymised records from real ones?",
+)
+
+FORMAT = typer.Option("auto", "--format", "-f", help="Format of both inputs (detected if auto).")
+CONFIG = typer.Option(None, "--config", "-c", help="The configuration used to pseudonymise (labels, strategies, scope).")
+TAGSET = typer.Option(None, "--tagset", "-t", help="Tagset of the input labels (detected if omitted).")
+JSON = typer.Option(False, "--json", help="Print JSON instead of a table.")
+
+
+def _say(message: str) -> None:
+    typer.echo(message, err=True)
+
+
+@contextmanager
+def _reported() -> Iterator[None]:
+    """Errors of the library become one line on stderr and exit code 1; they never carry span text."""
+    try:
+        yield
+    except PseudoError as error:
+        _say(f"pseudo: error: {error}")
+        raise typer.Exit(EXIT_ERROR) from None
+
+
+def _config(path: Optional[str]) -> Config:
+    return load_config(path) if path else Config()
+
+
+def _pairing(originals: str, pseudonymised: str, fmt: str):
+    pairing = pair_documents(read_corpus(originals, fmt), read_corpus(pseudonymised, fmt))
+    for side, ids in (("originals", pairing.only_original), ("pseudonymised corpus", pairing.only_output)):
+        if ids:
+            listed = ", ".join(ids[:10]) + (" ..." if len(ids) > 10 else "")
+            _say(f"pseudo: warning: {len(ids)} document(s) only in the {side}: {listed}")
+    return pairing
+
+
+@judge_app.command("build")
+def build(
+    originals: str = typer.Argument(..., help="The original tagged corpus."),
+    pseudonymised: str = typer.Argument(..., help="Its pseudonymised version, with the same document ids."),
+    out: Path = typer.Option(..., "--out", "-o", help="Kit folder: judge.html, sheet.csv and key.json go there."),
+    n: Optional[int] = typer.Option(None, "--n", help="Records to draw; every paired document when omitted."),
+    share_pseudo: float = typer.Option(0.5, "--share-pseudo", help="Chance that a record is shown pseudonymised."),
+    window: int = typer.Option(20, "--window", help="Lines per record at most: the densest run of PHI is shown."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the draw; a random one is chosen and kept in key.json."),
+    format: str = FORMAT,
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing kit (its key, and so its answers, are lost)."),
+) -> None:
+    """Build a blind judgment kit: a page and a sheet for evaluators, and the key for you."""
+    with _reported():
+        if (out / "key.json").exists() and not force:
+            raise PseudoError(f"{out / 'key.json'} exists: answers may refer to it; use --force to replace the kit")
+        pairing = _pairing(originals, pseudonymised, format)
+        if not pairing.pairs:
+            raise PseudoError("no document id occurs in both inputs")
+        seed = secrets.randbelow(2**32) if seed is None else seed
+        records = draw_records(pairing.pairs, n, share_pseudo, window, seed)
+        write_kit(records, out, seed, share_pseudo, window)
+    typer.echo(f"kit of {len(records)} record(s) written to {out}/ (judge.html, sheet.csv, key.json; seed {seed})")
+    _say(f"pseudo: keep {out / 'key.json'} away from the evaluators: it says which records are pseudonymised")
+
+
+@judge_app.command("score")
+def score_command(
+    key: str = typer.Argument(..., help="The kit's key.json."),
+    answers: List[str] = typer.Argument(..., help="One answer file (CSV or JSON) per evaluator."),
+    report: Optional[Path] = typer.Option(None, "--report", help="Also write an HTML report with a chart here."),
+    json_output: bool = JSON,
+) -> None:
+    """Score evaluators' answers: precision, recall, accuracy, intervals, tests and agreement."""
+    with _reported():
+        result = score(key, answers)
+        if report:
+            with atomic_writer(report) as handle:
+                handle.write(html_report(result))
+    for name, figures in result.items():
+        if name != "agreement" and figures["problems"]:
+            found = ", ".join(f"{len(ids)} {problem}" for problem, ids in figures["problems"].items())
+            _say(f"pseudo: warning: {name}: {found} record(s); see the listing")
+    typer.echo(json.dumps(result, ensure_ascii=False, indent=1) if json_output else text_table(result))
+
+
+def audit(
+    originals: str = typer.Argument(..., help="The original tagged corpus."),
+    pseudonymised: str = typer.Argument(..., help="Its pseudonymised version, with the same document ids."),
+    json_output: bool = JSON,
+    min_length: int = typer.Option(3, "--min-length", help="Shorter original values are checked only in their own place."),
+    locale: Optional[str] = typer.Option(None, "--locale", "-l", help="Locale whose date order reads 3/4/2012 (day-first if none)."),
+    config: Optional[str] = CONFIG,
+    tagset: Optional[str] = TAGSET,
+    format: str = FORMAT,
+) -> None:
+    """Check a pseudonymised corpus against its original; exit 4 on any leak. Prints ids and offsets only."""
+    with _reported():
+        pairing = _pairing(originals, pseudonymised, format)
+        documents = [p.original for p in pairing.pairs]
+        checker = auditing.Audit(_config(config), tagset, min_length, auditing.order_from(documents, locale))
+        findings = checker.run(pairing)
+    result = auditing.summary(findings, len(pairing.pairs))
+    if json_output:
+        typer.echo(json.dumps(result, ensure_ascii=False, indent=1))
+    else:
+        for finding in findings:
+            typer.echo(finding.line())
+        counts = ", ".join(f"{kind} {n}" for kind, n in result["counts"].items())
+        verdict = "passed" if result["passed"] else "FAILED"
+        typer.echo(f"audit {verdict}: {result['documents_paired']} document pair(s); {counts}")
+    if not result["passed"]:
+        raise typer.Exit(EXIT_AUDIT_FAILED)
+
+
+def tells(
+    pseudonymised: str = typer.Argument(..., help="A tagged corpus: pseudonymised, or original to see false alarms."),
+    json_output: bool = JSON,
+    locale: Optional[str] = typer.Option(None, "--locale", "-l", help="Locale of documents whose meta does not say."),
+    originals: Optional[str] = typer.Option(None, "--originals", help="The originals: enables the unshifted-date check."),
+    config: Optional[str] = CONFIG,
+    tagset: Optional[str] = TAGSET,
+    format: str = FORMAT,
+) -> None:
+    """Count, per document, what gives a pseudonymised record away."""
+    missing: set[str] = set()
+
+    def pack_for(document: Document) -> LocalePack | None:
+        code = document.meta.get("locale") or locale
+        if not code or code in missing:
+            return None
+        try:
+            return load_pack(str(code))
+        except LocaleError as error:
+            missing.add(code)
+            _say(f"pseudo: warning: {error}; list-based checks skipped for its documents")
+            return None
+
+    with _reported():
+        documents = read_corpus(pseudonymised, format)
+        by_id = {d.id: d for d in read_corpus(originals, format)} if originals else None
+        labels = label_map(documents, _config(config), tagset)
+        result = telling.read_corpus(documents, labels, pack_for, by_id)
+    if result["documents_without_original"]:
+        _say(f"pseudo: warning: {result['documents_without_original']} document(s) have no original: their dates were not compared")
+    if result["documents_without_locale"]:
+        _say(f"pseudo: warning: {result['documents_without_locale']} document(s) without a locale pack: only checks that need no list ran")
+    typer.echo(json.dumps(result, ensure_ascii=False, indent=1) if json_output else telling.text_table(result))

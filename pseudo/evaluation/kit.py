@@ -1,0 +1,172 @@
+"""Blind judgment kits (Dalianis 2019, sections 3 and 5): each record shown real or pseudonymised
+at random, cut to its densest window of lines, stripped of tags, ordered by PHI density."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import random
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Sequence
+
+from pseudo.errors import PseudoError
+from pseudo.evaluation.corpus import Pair, misalignment, to_output
+from pseudo.io.atomic import atomic_writer
+from pseudo.model import Document
+
+COLUMNS = ("record_id", "text", "answer", "confidence", "comment")
+ANSWERS = ("real", "pseudo")
+
+
+@dataclass(frozen=True)
+class Window:
+    """Lines first_line..last_line (0-based, inclusive) of the original, as character offsets."""
+
+    first_line: int
+    last_line: int
+    start: int
+    end: int
+    spans: int
+
+    @property
+    def density(self) -> float:
+        """PHI spans per line: windows of the full size compare by span count, short records fairly."""
+        return self.spans / (self.last_line - self.first_line + 1)
+
+
+@dataclass(frozen=True)
+class Record:
+    record_id: str
+    text: str
+    condition: str  # "real" or "pseudo"
+    document_id: str
+    window: Window
+
+
+def line_bounds(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each line without its newline; a final newline ends the last line."""
+    bounds, start = [], 0
+    for index, char in enumerate(text):
+        if char == "\n":
+            bounds.append((start, index))
+            start = index + 1
+    if start < len(text) or not bounds:
+        bounds.append((start, len(text)))
+    return bounds
+
+
+def densest_window(document: Document, size: int) -> Window:
+    """The run of min(size, lines) consecutive lines holding the most spans; the earliest on a tie.
+
+    A span counts on the line where it starts; a span cut by the window's edge is taken whole.
+    """
+    bounds = line_bounds(document.text)
+    per_line = [0] * len(bounds)
+    line = 0
+    for span in document.spans:
+        while line + 1 < len(bounds) and bounds[line + 1][0] <= span.start:
+            line += 1
+        per_line[line] += 1
+    width = min(size, len(bounds))
+    count = sum(per_line[:width])
+    best_first, best_count = 0, count
+    for first in range(1, len(bounds) - width + 1):
+        count += per_line[first + width - 1] - per_line[first - 1]
+        if count > best_count:
+            best_first, best_count = first, count
+    last = best_first + width - 1
+    start, end = bounds[best_first][0], bounds[last][1]
+    for span in document.spans:
+        if span.start < start < span.end:
+            start = span.start
+        if span.start < end < span.end:
+            end = span.end
+    return Window(best_first, last, start, end, best_count)
+
+
+def _shown(pair: Pair, window: Window, condition: str) -> str:
+    """The window's text of the chosen version, tags gone (the spans are stand-off: only text is kept)."""
+    if condition == "real":
+        text = pair.original.text[window.start : window.end]
+    else:
+        text = pair.output.text[to_output(pair, window.start) : to_output(pair, window.end)]
+    return text.replace("\r\n", "\n")
+
+
+def draw_records(pairs: Sequence[Pair], n: int | None, share_pseudo: float, size: int, seed: int) -> list[Record]:
+    """The same pairs, n, share, window and seed always give the same kit."""
+    if not 0 <= share_pseudo <= 1:
+        raise PseudoError("--share-pseudo must be between 0 and 1")
+    if size < 1:
+        raise PseudoError("--window must be at least 1 line")
+    broken = [(p.id, why) for p in pairs if (why := misalignment(p))]
+    if broken:
+        listed = "; ".join(f"{doc}: {why}" for doc, why in broken[:5])
+        raise PseudoError(f"{len(broken)} document(s) do not match their original (run pseudo audit): {listed}")
+    rng = random.Random(seed)
+    chosen = sorted(pairs, key=lambda p: p.id)
+    if n is not None:
+        if not 0 < n <= len(chosen):
+            raise PseudoError(f"--n {n}: there are {len(chosen)} paired document(s)")
+        chosen = sorted(rng.sample(chosen, n), key=lambda p: p.id)
+    drawn = []
+    for pair in chosen:
+        condition = "pseudo" if rng.random() < share_pseudo else "real"
+        window = densest_window(pair.original, size)
+        drawn.append((-window.density, rng.random(), pair, condition, window))
+    drawn.sort(key=lambda item: item[:2])  # densest first; ties in keyed random order, not by id
+    digits = len(str(len(drawn)))
+    return [
+        Record(f"r{number:0{digits}d}", _shown(pair, window, condition), condition, pair.id, window)
+        for number, (_, _, pair, condition, window) in enumerate(drawn, start=1)
+    ]
+
+
+def kit_id(records: Sequence[Record]) -> str:
+    """Names the kit in the page's storage; derived from what evaluators see, never from the key."""
+    digest = hashlib.sha256("\x1f".join(r.record_id + "\x1e" + r.text for r in records).encode("utf-8"))
+    return digest.hexdigest()[:12]
+
+
+def page(records: Sequence[Record]) -> str:
+    """judge.html: the template with the records (ids and texts only) in a JSON block."""
+    data = {"kit": kit_id(records), "columns": COLUMNS, "records": [{"record_id": r.record_id, "text": r.text} for r in records]}
+    payload = json.dumps(data, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    template = resources.files("pseudo.evaluation").joinpath("templates/judge.html").read_text(encoding="utf-8")
+    return template.replace("/*KIT*/null", payload)
+
+
+def key(records: Sequence[Record], seed: int, share_pseudo: float, size: int) -> dict:
+    return {
+        "kit": kit_id(records),
+        "seed": seed,
+        "share_pseudo": share_pseudo,
+        "window": size,
+        "records": {
+            r.record_id: {
+                "condition": r.condition,
+                "document_id": r.document_id,
+                "first_line": r.window.first_line + 1,
+                "last_line": r.window.last_line + 1,
+                "spans": r.window.spans,
+                "density": round(r.window.density, 4),
+            }
+            for r in records
+        },
+    }
+
+
+def write_kit(records: Sequence[Record], out: Path, seed: int, share_pseudo: float, size: int) -> None:
+    with atomic_writer(out / "judge.html") as handle:
+        handle.write(page(records))
+    with atomic_writer(out / "sheet.csv", newline="") as handle:
+        handle.write("\ufeff")  # spreadsheets read UTF-8 only with the mark
+        writer = csv.writer(handle)
+        writer.writerow(COLUMNS)
+        writer.writerows((r.record_id, r.text, "", "", "") for r in records)
+    with atomic_writer(out / "key.json", mode=0o600) as handle:
+        json.dump(key(records, seed, share_pseudo, size), handle, ensure_ascii=False, indent=1)
+        handle.write("\n")

@@ -1,0 +1,102 @@
+"""The leak audit finds planted leaks and reports ids and offsets, never span text."""
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pseudo.cli import app
+
+from .conftest import doc, write_jsonl
+
+
+def run(tmp_path: Path, originals: list[dict], outputs: list[dict], *options: str):
+    o = write_jsonl(tmp_path / "orig.jsonl", originals)
+    p = write_jsonl(tmp_path / "pseudo.jsonl", outputs)
+    result = CliRunner().invoke(app, ["audit", o, p, "--json", *options])
+    return result, json.loads(result.stdout) if result.stdout.strip().startswith("{") else None
+
+
+def findings(report, kind):
+    return [f for f in report["findings"] if f["kind"] == kind]
+
+
+CLEAN_ORIGINAL = doc("d1", "Anna Berg kom 2012-03-11, 52 år, kvinna.", ("FIRST_NAME", "Anna"), ("LAST_NAME", "Berg"),
+                     ("DATE", "2012-03-11"), ("AGE", "52"), ("SEX", "kvinna"))  # fmt: skip
+CLEAN_OUTPUT = doc("d1", "Karin Lund kom 2012-03-20, 54 år, kvinna.", ("FIRST_NAME", "Karin"), ("LAST_NAME", "Lund"),
+                   ("DATE", "2012-03-20"), ("AGE", "54"), ("SEX", "kvinna"))  # fmt: skip
+
+
+def test_clean_corpus_passes(tmp_path):
+    result, report = run(tmp_path, [CLEAN_ORIGINAL], [CLEAN_OUTPUT])
+    assert result.exit_code == 0, result.output
+    assert report["passed"] and report["findings"] == [] and report["documents_paired"] == 1
+
+
+def test_planted_leak_is_found_by_offsets_only(tmp_path):
+    # the tagger missed two mentions: they survive untagged
+    original = doc("d1", "Anna Berg kom. Sedan ringde ANNA igen, Anna.", ("FIRST_NAME", "Anna"), ("LAST_NAME", "Berg"))
+    output = doc("d1", "Karin Lund kom. Sedan ringde ANNA igen, Anna.", ("FIRST_NAME", "Karin"), ("LAST_NAME", "Lund"))
+    result, report = run(tmp_path, [original], [output])
+    assert result.exit_code == 4
+    leaks = findings(report, "leak")
+    assert [(f["output_start"], f["output_end"], f["detail"]) for f in leaks] == [(29, 33, "case-insensitive"), (40, 44, "exact")]
+    assert all(f["start"] == 0 and f["end"] == 4 and f["label"] == "FIRST_NAME" for f in leaks)
+    table = CliRunner().invoke(app, ["audit", str(tmp_path / "orig.jsonl"), str(tmp_path / "pseudo.jsonl")])
+    assert table.exit_code == 4 and "d1\tleak\tFIRST_NAME\toriginal 0-4, output 29-33" in table.stdout
+    for shown in (table.stdout, table.stderr, result.stdout):
+        assert "anna" not in shown.lower() and "Berg" not in shown
+
+
+def test_short_values_are_checked_in_place_only(tmp_path):
+    original = doc("d1", "Bo Berg och Bo", ("FIRST_NAME", "Bo"), ("LAST_NAME", "Berg"))
+    moved = doc("d1", "Per Lund och Bo", ("FIRST_NAME", "Per"), ("LAST_NAME", "Lund"))
+    result, report = run(tmp_path, [original], [moved])
+    assert result.exit_code == 0 and report["findings"] == []
+    kept = doc("d1", "BO Lund och Bo", ("FIRST_NAME", "BO"), ("LAST_NAME", "Lund"))
+    result, report = run(tmp_path, [original], [kept])
+    assert result.exit_code == 4
+    assert [(f["output_start"], f["detail"]) for f in findings(report, "leak")] == [(0, "case-insensitive")]
+    result, report = run(tmp_path, [original], [kept], "--min-length", "2")
+    assert len(findings(report, "leak")) == 2  # now searched everywhere
+
+
+def test_kept_on_purpose_and_by_configuration(tmp_path):
+    original = doc("d1", "Pojke 8 år, Anna", ("AGE", "8"), ("FIRST_NAME", "Anna"))
+    output = doc("d1", "Pojke 8 år, Anna", ("AGE", "8"), ("FIRST_NAME", "Anna"))
+    result, report = run(tmp_path, [original], [output])
+    assert [f["label"] for f in findings(report, "leak")] == ["FIRST_NAME"]  # a child's age is kept by the age rule
+    (tmp_path / "config.yaml").write_text("strategies:\n  FIRST_NAME: keep\n")
+    result, report = run(tmp_path, [original], [output], "--config", str(tmp_path / "config.yaml"))
+    assert result.exit_code == 0 and report["passed"]
+
+
+def test_alignment_and_pairing(tmp_path):
+    original = doc("d1", "Anna kom hem.", ("FIRST_NAME", "Anna"))
+    changed_outside = doc("d1", "Karin gick hem.", ("FIRST_NAME", "Karin"))
+    relabelled = doc("d1", "Karin kom hem.", ("LAST_NAME", "Karin"))
+    result, report = run(tmp_path, [original, doc("d2", "x")], [changed_outside, doc("d3", "y")])
+    assert result.exit_code == 4
+    assert report["counts"]["misaligned"] == 1 and report["counts"]["unpaired"] == 2
+    assert "text outside the spans differs: original 4-13, output 5-15" in findings(report, "misaligned")[0]["detail"]
+    result, report = run(tmp_path, [original], [relabelled])
+    assert "labels differ" in findings(report, "misaligned")[0]["detail"]
+
+
+def test_consistency_and_date_shift_are_warnings(tmp_path):
+    original = doc("d1", "Anna 2012-03-11. Anna 2012-04-01. 2012-05-01", ("FIRST_NAME", "Anna"), ("DATE", "2012-03-11"),
+                   ("FIRST_NAME", "Anna"), ("DATE", "2012-04-01"), ("DATE", "2012-05-01"))  # fmt: skip
+    output = doc("d1", "Karin 2012-03-20. Lena 2012-04-10. 2012-05-11", ("FIRST_NAME", "Karin"), ("DATE", "2012-03-20"),
+                 ("FIRST_NAME", "Lena"), ("DATE", "2012-04-10"), ("DATE", "2012-05-11"))  # fmt: skip
+    result, report = run(tmp_path, [original], [output])
+    assert result.exit_code == 0 and report["passed"]
+    assert report["counts"]["inconsistent"] == 1
+    shifted = findings(report, "date_shift")
+    assert [(f["start"], f["detail"]) for f in shifted] == [(34, "shifted +10 days where the scope's other dates moved +9")]
+
+
+def test_date_shift_reads_the_locale_order(tmp_path):
+    original = doc("d1", "3/4/2012 och 5/4/2012", ("DATE", "3/4/2012"), ("DATE", "5/4/2012"))
+    output = doc("d1", "3/5/2012 och 5/5/2012", ("DATE", "3/5/2012"), ("DATE", "5/5/2012"))
+    result, report = run(tmp_path, [original], [output])
+    assert report["counts"]["date_shift"] == 0  # day-first: both moved one month (30 days)

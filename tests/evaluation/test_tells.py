@@ -1,0 +1,145 @@
+"""The tell detector on hand-made documents, pseudonymised and original (to show its false alarms)."""
+
+import json
+
+from typer.testing import CliRunner
+
+from pseudo.cli import app
+from pseudo.config import Config
+from pseudo.evaluation import cli as evaluation_cli
+from pseudo.evaluation.checkdigits import dni_nie, personnummer
+from pseudo.evaluation.corpus import label_map
+from pseudo.evaluation.tells import Knowledge, read_corpus
+from pseudo.io.native import document_from_dict
+
+from .conftest import doc, write_jsonl
+
+# Dalianis (2019), Figure 2: the record a senior evaluator caught (shared/examples/sv).
+FIGURE_2 = doc(
+    "fig2",
+    "Ny kontakt med smärtmottagning måndag.\nNärstående Mamma Madeleine tfn: 0652 7256 , Bror Madeleine tfn 078 1295067\n",
+    ("FIRST_NAME", "Madeleine"), ("PHONE", "0652 7256"), ("FIRST_NAME", "Madeleine"), ("PHONE", "078 1295067"),
+)  # fmt: skip
+# What a real record of that kind looks like: no tell should fire.
+FIGURE_2_PLAUSIBLE = doc(
+    "fig2-real",
+    "Ny kontakt med smärtmottagning måndag.\nNärstående Mamma Karin tfn: 0652 7256 , Bror Erik tfn 070 1295067\n",
+    ("FIRST_NAME", "Karin"), ("PHONE", "0652 7256"), ("FIRST_NAME", "Erik"), ("PHONE", "070 1295067"),
+)  # fmt: skip
+
+
+def tells_of(pack, *raw, originals=None):
+    documents = [document_from_dict(r, "test", "d") for r in raw]
+    labels = label_map(documents, Config(), None)
+    by_id = {d["id"]: document_from_dict(d, "test", "d") for d in originals} if originals else None
+    return read_corpus(documents, labels, lambda d: pack, by_id)
+
+
+def counts(result, index=0):
+    return {k: v for k, v in result["per_document"][index]["counts"].items() if v}
+
+
+def test_figure_2_gives_itself_away(sv_pack):
+    result = tells_of(sv_pack, FIGURE_2, FIGURE_2_PLAUSIBLE)
+    assert counts(result, 0) == {"kinship_gender": 1, "shared_first_name": 1, "phone_prefix": 1}
+    where = {t["kind"]: (t["start"], t["end"]) for t in result["per_document"][0]["tells"]}
+    assert where["kinship_gender"] == where["shared_first_name"] == (88, 97)  # the brother's Madeleine
+    assert where["phone_prefix"] == (102, 113)
+    assert counts(result, 1) == {}
+    assert result["documents_with_tells"] == 1 and result["totals"]["phone_prefix"] == 1
+
+
+def test_name_genders(sv_pack, es_pack):
+    assert Knowledge(sv_pack).gender("MADELEINE") == "female"
+    assert Knowledge(sv_pack).gender("Kim") is None  # in both lists, neither ten times the other
+    assert Knowledge(sv_pack).gender("Maria") == "female"  # in both lists, but far more often female
+    assert Knowledge(es_pack).gender("maria") == "female"  # accents and case aside
+    neutral = doc("n", "Syskon Erik och mor Erik", ("FIRST_NAME", "Erik"), ("FIRST_NAME", "Erik"))
+    assert counts(tells_of(sv_pack, neutral)) == {"kinship_gender": 1, "shared_first_name": 1}
+
+
+def test_title_and_article_gender(es_pack):
+    wrong = doc("t1", "Ingresa la paciente Juan García. Firma: Dra. José López.", ("PERSON", "Juan García"), ("PERSON", "José López"))
+    right = doc("t2", "Ingresa la paciente María García. Firma: Dr. Juan López.", ("PERSON", "María García"), ("PERSON", "Juan López"))
+    result = tells_of(es_pack, wrong, right)
+    assert counts(result, 0) == {"title_gender": 2} and counts(result, 1) == {}
+
+
+def test_dates_in_an_implausible_order(sv_pack):
+    text = "Född 1946-03-03. Inskriven 2012-03-18, utskriven 2012-03-11. Vårdtid 20120318-20120311. Kontroll 1940-01-01."
+    dates = ("1946-03-03", "2012-03-18", "2012-03-11", "20120318", "20120311", "1940-01-01")
+    result = tells_of(sv_pack, doc("d", text, *(("DATE", d) for d in dates)))
+    assert counts(result) == {"date_order": 3}
+    fine = "Född 1946-03-03. Inskriven 2012-03-11, utskriven 2012-03-18. Vårdtid 20120311-20120318."
+    plausible = tells_of(sv_pack, doc("d", fine, *(("DATE", d) for d in ("1946-03-03", "2012-03-11", "2012-03-18", "20120311", "20120318"))))
+    assert counts(plausible) == {}
+
+
+def test_unshifted_date_needs_the_originals(sv_pack):
+    original = doc("u", "Inskriven 2012-03-11, åter 22/5.", ("DATE", "2012-03-11"))
+    output = doc("u", "Inskriven 2012-03-20, åter 22/5.", ("DATE", "2012-03-20"))
+    assert counts(tells_of(sv_pack, output)) == {}
+    result = tells_of(sv_pack, output, originals=[original])
+    assert counts(result) == {"unshifted_date": 1}
+    assert result["per_document"][0]["tells"][0]["start"] == 27
+    assert counts(tells_of(sv_pack, original, originals=[original])) == {}  # nothing moved: nothing stands out
+
+
+def test_place_prepositions(sv_pack):
+    text = "Bor på Gotland, jobbar i Gotland, född på Stockholm, bodde i Visby."
+    places = ("Gotland", "Gotland", "Stockholm", "Visby")
+    result = tells_of(sv_pack, doc("p", text, *(("PLACE", p) for p in places)))
+    starts = [t["start"] for t in result["per_document"][0]["tells"]]
+    assert counts(result) == {"place_preposition": 2} and starts == [25, 42]
+
+
+def test_phone_prefixes(sv_pack, es_pack):
+    numbers = ("+46 8 123 456 78", "0046 8 123 45 67", "+47 22 12 34 56", "078 1295067", "7256", "070-123 45 67")
+    text = " ; ".join(numbers)
+    assert counts(tells_of(sv_pack, doc("s", text, *(("PHONE", n) for n in numbers)))) == {"phone_prefix": 1}
+    spanish = ("91 123 45 67", "612 345 678", "55 123 45 67")
+    assert counts(tells_of(es_pack, doc("e", " / ".join(spanish), *(("PHONE", n) for n in spanish)))) == {"phone_prefix": 1}
+
+
+def test_check_digits(sv_pack, es_pack):
+    assert personnummer("811218-9876") is True and personnummer("19811218-9876") is True
+    assert personnummer("811218-9875") is False and personnummer("811318-9876") is None
+    assert dni_nie("12345678Z") is True and dni_nie("12345678-a") is False
+    assert dni_nie("X1234567L") is True and dni_nie("Z1234567A") is False and dni_nie("1234") is None
+    ids = ("811218-9876", "811218-9875", "NHC 123")
+    assert counts(tells_of(sv_pack, doc("i", " ".join(ids), *(("ID", i) for i in ids)))) == {"id_check_digit": 1}
+    spanish = ("12345678Z", "12345678A", "811218-9875")  # a Swedish shape in a Spanish record is not checked
+    assert counts(tells_of(es_pack, doc("j", " ".join(spanish), *(("ID", i) for i in spanish)))) == {"id_check_digit": 1}
+
+
+def test_unlisted_surrogates(sv_pack):
+    text = "Zyxx; Anna Andersson; Anna Qwerty; Berg-Andersson; Gotland; Atlantis; 12345"
+    spans = (("FIRST_NAME", "Zyxx"), ("PERSON", "Anna Andersson"), ("PERSON", "Anna Qwerty"), ("LAST_NAME", "Berg-Andersson"),
+             ("PLACE", "Gotland"), ("PLACE", "Atlantis"), ("PLACE", "12345"))  # fmt: skip
+    result = tells_of(sv_pack, doc("l", text, *spans))
+    assert counts(result) == {"unlisted_surrogate": 3}
+    assert [t["start"] for t in result["per_document"][0]["tells"]] == [0, 22, 60]
+
+
+def test_without_a_pack_only_list_free_checks_run():
+    result = tells_of(None, FIGURE_2, doc("r", "20120318-20120311", ("DATE", "20120318"), ("DATE", "20120311")))
+    assert counts(result, 0) == {} and counts(result, 1) == {"date_order": 1}
+
+
+def test_cli_prints_offsets_not_text(sv_pack, tmp_path, monkeypatch):
+    monkeypatch.setattr(evaluation_cli, "load_pack", lambda code: sv_pack)
+    path = write_jsonl(tmp_path / "in.jsonl", [FIGURE_2, FIGURE_2_PLAUSIBLE])
+    runner = CliRunner()
+    result = runner.invoke(app, ["tells", path, "--locale", "sv"])
+    assert result.exit_code == 0, result.output
+    assert "fig2 " in result.stdout and "1 of 2 document(s) show at least one tell" in result.stdout
+    assert "Madeleine" not in result.stdout and "1295067" not in result.stdout
+    as_json = json.loads(runner.invoke(app, ["tells", path, "--json", "--locale", "sv"]).stdout)
+    assert as_json["totals"]["kinship_gender"] == 1 and as_json["documents"] == 2
+
+
+def test_cli_warns_without_a_pack(tmp_path):
+    path = write_jsonl(tmp_path / "in.jsonl", [FIGURE_2])
+    result = CliRunner().invoke(app, ["tells", path, "--locale", "xx"])
+    assert result.exit_code == 0
+    assert "no locale pack 'xx'" in result.stderr and "1 document(s) without a locale pack" in result.stderr
