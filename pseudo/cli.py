@@ -20,6 +20,7 @@ from pseudo.api import config_from, load_key, pseudonymise, read_documents
 from pseudo.audit import read_overrides, write_audit
 from pseudo.engine import Settings
 from pseudo.errors import PseudoError
+from pseudo.evaluation.cli import audit, judge_app, tells
 from pseudo.io import FORMATS, STDIO, write_output
 
 EXIT_ERROR = 1
@@ -153,8 +154,6 @@ def labels() -> None:
             )
             typer.echo(f"  {label:<34} -> {mapping.label:<16} rule {rule.name}" + (f" ({notes})" if notes else ""))
 
-
-from pseudo.evaluation.cli import audit, judge_app, tells  # noqa: E402 - after app, which they join
 
 app.add_typer(judge_app, name="judge")
 app.command()(audit)

@@ -1,6 +1,6 @@
 """The judging page in a real headless browser: open from a file URL, answer three records, save.
 
-Needs Debian's chromium (apt-get install chromium) and Playwright (pip install -e ".[eval-test]");
+Needs Debian's chromium (apt-get install chromium) and Playwright (pip install ".[test]");
 Playwright drives the system chromium, so no browser download is involved. Without them the test
 is skipped, except under CI (CI set), where a skip would hide a missing install step: it fails.
 """
@@ -41,7 +41,7 @@ def sync_api():
     try:
         from playwright import sync_api
     except ImportError:
-        _missing('Playwright is not installed: pip install -e ".[eval-test]"')
+        _missing('Playwright is not installed: pip install ".[test]"')
     return sync_api
 
 
