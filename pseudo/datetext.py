@@ -26,6 +26,7 @@ from pseudo.errors import LocaleError
 ORDERS = ("DMY", "MDY", "YMD")
 SETTINGS_KEYS = (
     "order", "week_words", "day_words", "connectors", "range_words", "time_words", "ordinal_suffixes", "birth_cues",
+    "admission_cues", "discharge_cues",  # read by `pseudo tells` to check the order of dates
 )  # fmt: skip
 CENTURY_PIVOT = 50  # a 2-digit year below this is 20yy, otherwise 19yy (only leap days and weekdays care)
 DATE_FIELDS = ("day", "month", "year")

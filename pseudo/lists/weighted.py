@@ -46,8 +46,17 @@ class WeightedList:
         position = self._index.get(item.casefold())
         return None if position is None else self.items[position]
 
+    @cached_property
+    def _tops(self) -> dict[int, "WeightedList"]:
+        return {}
+
     def top(self, n: int) -> "WeightedList":
-        return WeightedList(self.items[:n], self.weights[:n])
+        """The n heaviest items; kept, so their running totals are summed once."""
+        if n >= len(self.items):
+            return self
+        if n not in self._tops:
+            self._tops[n] = WeightedList(self.items[:n], self.weights[:n])
+        return self._tops[n]
 
     def share(self, item: str) -> float:
         """The item's weight as a share of the whole list: compares lists of different sizes."""

@@ -177,7 +177,8 @@ class DateRule(Rule):
         if not expressions:
             return _unparsed(target, ctx)
         move = Move(options["unit"], date_offset(ctx, options), _birth_years(target, ctx, expressions[0].start))
-        context = _nearest_full_date(ctx, words, span.start)
+        complete = all("year" in part.values for expression in expressions for part in expression.parts)
+        context = None if complete else _nearest_full_date(ctx, words, span.start)
         text = target.text
         for expression in reversed(expressions):
             new = _rendered(expression, move, context, ctx.document.text)
@@ -203,7 +204,8 @@ def date_words(ctx: Context, order: str | None) -> DateWords:
     """The locale's date words; English CLDR names and no words without a pack."""
     if ctx.pack is None:
         return DateWords.from_settings("en", {}, order)
-    return DateWords.from_settings(ctx.pack.language, ctx.pack.settings.get("dates"), order)
+    pack = ctx.pack
+    return pack.cached(f"date-words:{order}", lambda: DateWords.from_settings(pack.language, pack.settings.get("dates"), order))
 
 
 def _rendered(expression: Expression, move: Move, context: date | None, text: str) -> str:
@@ -218,16 +220,25 @@ def _rendered(expression: Expression, move: Move, context: date | None, text: st
     raise AssertionError("unreachable: one more step always changes a date")
 
 
+def _birth_cue_pattern(ctx: Context) -> regex.Pattern | None:
+    def make() -> regex.Pattern | None:
+        cues = [str(cue) for cue in (ctx.pack.settings.get("dates") or {}).get("birth_cues") or ()]
+        if not cues:
+            return None
+        alternatives = "|".join(regex.escape(cue) for cue in sorted(cues, key=len, reverse=True))
+        return regex.compile(rf"(?<![\p{{L}}\p{{N}}])(?i:{alternatives})(?![\p{{L}}\p{{N}}])")
+
+    return ctx.pack.cached("birth-cues", make) if ctx.pack else None
+
+
 def _birth_years(target: Target, ctx: Context, first_date: int) -> int:
     """Minus the scope's age shift when a birth cue precedes the date, else 0."""
-    settings = (ctx.pack.settings.get("dates") or {}) if ctx.pack else {}
-    cues = [str(cue) for cue in settings.get("birth_cues") or ()]
-    if not cues:
+    pattern = _birth_cue_pattern(ctx)
+    if pattern is None:
         return 0
     before = ctx.text_before(target.span, BIRTH_WINDOW) + ctx.document.text[target.span.start : first_date]
     before = _SINCE_LAST_DIGIT.search(before).group()  # "född 1946, inlagd 2016": the cue is 1946's
-    alternatives = "|".join(regex.escape(cue) for cue in sorted(cues, key=len, reverse=True))
-    if not regex.search(rf"(?<![\p{{L}}\p{{N}}])(?i:{alternatives})(?![\p{{L}}\p{{N}}])", before):
+    if not pattern.search(before):
         return 0
     age_options = {**{name: option.default for name, option in AGE_OPTIONS.items()}, **ctx.all_options.get("ages", {})}
     return -age_shift(ctx.scope, age_options)

@@ -27,15 +27,36 @@ def _types(pack: LocalePack, vocabulary: str) -> list[dict[str, Any]]:
     return pack.vocabulary(vocabulary).get("types", [])
 
 
-def recognise(text: str, types: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, str]:
+def _cue_pattern(pack: LocalePack, vocabulary: str) -> regex.Pattern | None:
+    """Every cue of every type as one whole-word pattern, longest first, one group per type."""
+
+    def make() -> regex.Pattern | None:
+        alternatives = []
+        for index, unit_type in enumerate(_types(pack, vocabulary)):
+            cues = sorted(unit_type.get("cues", []), key=len, reverse=True)
+            if cues:
+                alternatives.append((max(map(len, cues)), f"(?P<t{index}>{'|'.join(map(regex.escape, cues))})"))
+        if not alternatives:
+            return None
+        body = "|".join(group for _, group in sorted(alternatives, key=lambda a: -a[0]))
+        return regex.compile(rf"(?i)(?<![\p{{L}}\p{{N}}])(?:{body})(?![\p{{L}}\p{{N}}])")
+
+    return pack.cached(f"cues:{vocabulary}", make)
+
+
+def recognise(text: str, pack: LocalePack, vocabulary: str) -> tuple[dict[str, Any] | None, str]:
     """(type, the cue as written) of the longest cue found as whole words; (None, '') if none."""
-    best: tuple[int, dict[str, Any], str] | None = None
-    for unit_type in types:
-        for cue in unit_type.get("cues", []):
-            match = regex.search(rf"(?i)(?<![\p{{L}}\p{{N}}]){regex.escape(cue)}(?![\p{{L}}\p{{N}}])", text)
-            if match and (best is None or len(cue) > best[0]):
-                best = (len(cue), unit_type, match.group())
-    return (best[1], best[2]) if best else (None, "")
+    pattern = _cue_pattern(pack, vocabulary)
+    if pattern is None:
+        return None, ""
+    best: regex.Match | None = None
+    for match in pattern.finditer(text, overlapped=True):
+        if best is None or len(match.group()) > len(best.group()):
+            best = match
+    if best is None:
+        return None, ""
+    index = int(next(name for name, value in best.groupdict().items() if value is not None)[1:])
+    return _types(pack, vocabulary)[index], best.group()
 
 
 def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream) -> str:
@@ -69,7 +90,7 @@ class HealthcareUnitRule(Rule):
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         types = _types(ctx.pack, self.vocabulary)
-        unit_type, type_word = recognise(target.text, types)
+        unit_type, type_word = recognise(target.text, ctx.pack, self.vocabulary)
         fallback = None
         if unit_type is None:
             fallback = "no recognisable type: a random type"
