@@ -183,7 +183,10 @@ class Engine:
                     document_id=document.id,
                 )
             rule = _rule_instance(rule_class)
-            ctx = Context(document, pack, scope, self.config.rule_options(rule_name), rule_name, every_target, done)
+            ctx = Context(
+                document, pack, scope, self.config.rule_options(rule_name), rule_name, every_target, done,
+                options_of=self.config.rule_options,
+            )
             for target, propagated in sorted(by_rule[rule_name], key=lambda item: (rule.priority(item[0]), item[0].span.start)):
                 override = self.settings.overrides.get((scope.id, target.label, normalise(target.text)))
                 ctx.fallbacks.clear()

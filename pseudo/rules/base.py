@@ -69,6 +69,7 @@ class Context:
     done: list[tuple[Target, str]] = field(default_factory=list)
     fallbacks: list[str] = field(default_factory=list)
     cache: dict[str, Any] = field(default_factory=dict)  # per document and rule: analyses done once
+    options_of: Callable[[str], Mapping[str, Any]] = lambda rule: {}  # another rule's options (ages for birth dates)
 
     def stream(self, *parts: str | int) -> KeyedStream:
         """A keyed stream for this scope and rule; the same parts always give the same draws."""

@@ -36,6 +36,7 @@ class NameLists:
     male: WeightedList
     last: WeightedList
     neutral_ratio: float
+    shared_ratio: float | None = None  # pack setting names.shared_name_ratio
 
     def gender(self, name: str) -> str | None:
         """The list gender of a name, or None when it is in neither first-name list."""
@@ -56,9 +57,39 @@ class NameLists:
         found.sort(key=lambda item: (-item[0], item[1]))
         return WeightedList(tuple(n for _, n in found), tuple(c for c, _ in found))
 
+    def shared(self, name: str) -> bool:
+        """Common both as a given name and as a surname (within shared_ratio of each other).
+
+        Such names belong to naming systems whose surnames are given names; drawn beside a
+        surname of another system they make an implausible pair, so they stay out of the pools.
+        """
+        if self.shared_ratio is None:
+            return False
+        given, family = self.female.weight(name) + self.male.weight(name), self.last.weight(name)
+        return min(given, family) > 0 and min(given, family) >= self.shared_ratio * max(given, family)
+
+    @cached_property
+    def _pools(self) -> dict[str, WeightedList]:
+        """Surrogate pools: a gendered pool holds only names of that list gender, none shared."""
+
+        def keep(source: WeightedList, gender: str | None) -> WeightedList:
+            kept = [
+                (name, weight)
+                for name, weight in zip(source.items, source.weights)
+                if (gender is None or self.gender(name) == gender) and not self.shared(name)
+            ]
+            return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
+
+        return {
+            "female": keep(self.female, "female"),
+            "male": keep(self.male, "male"),
+            "neutral": keep(self.neutral, None),
+            "last": keep(self.last, None),
+        }
+
     def pool(self, kind: str, size: int) -> WeightedList:
-        source = {"female": self.female, "male": self.male, "neutral": self.neutral, "last": self.last}[kind]
-        return source.top(size) if len(source) else self.female.top(size)
+        source = self._pools[kind]
+        return source.top(size) if len(source) else self._pools["female"].top(size)
 
     def is_first(self, word: str) -> bool:
         return word in self.female or word in self.male
@@ -68,10 +99,15 @@ class NameLists:
 
 
 def name_lists(pack: LocalePack, neutral_ratio: float) -> NameLists:
+    shared = (pack.settings.get("names") or {}).get("shared_name_ratio")
     return pack.cached(
         f"names:{neutral_ratio}",
         lambda: NameLists(
-            pack.weighted("first_names_female"), pack.weighted("first_names_male"), pack.weighted("last_names"), neutral_ratio
+            pack.weighted("first_names_female"),
+            pack.weighted("first_names_male"),
+            pack.weighted("last_names"),
+            neutral_ratio,
+            None if shared is None else float(shared),
         ),
     )
 
