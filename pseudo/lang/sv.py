@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 GENITIVE_SILENT = ("s", "x", "z")
 APOSTROPHES = ("'", "’")
+GENITIVE_DOMINANCE = 20  # "Annas" is read as Anna's when Anna is this many times more common
 
 COORDINATION_DAY = 60  # samordningsnummer: the day of birth plus 60
 CENTURY_PIVOT = 30  # a two-digit year above this is read as 19ÅÅ, else 20ÅÅ (only leap days depend on it)
@@ -37,11 +38,15 @@ DATE_SHIFT_WEEKS = 26  # largest date shift, in whole weeks, either way
 _NUMBER = regex.compile(r"(?P<century>\d{2})?(?P<date>\d{6})\s?(?P<sign>[-+]?)\s?(?P<serial>\d{3})(?P<check>\d)")
 
 
-def split_inflection(word: str, known: Callable[[str], bool]) -> tuple[str, str]:
-    """(base, genitive marker): 'Annas' -> ('Anna', 's'), "Lars'" -> ('Lars', "'"), 'Lars' -> ('Lars', '')."""
+def split_inflection(word: str, known: Callable[[str], int]) -> tuple[str, str]:
+    """(base, genitive marker): 'Annas' -> ('Anna', 's'), "Lars'" -> ('Lars', "'"), 'Lars' -> ('Lars', '').
+
+    `known` weighs a spelling in the lists (0: absent). A census lists rare names such as
+    "Annas" too, so a final s is the genitive when the base is far more common than the word.
+    """
     if word.endswith(APOSTROPHES) and len(word) > 2:
         return word[:-1], word[-1]
-    if word.endswith(("s", "S")) and len(word) > 2 and not known(word) and known(word[:-1]):
+    if word.endswith(("s", "S")) and len(word) > 2 and known(word[:-1]) > GENITIVE_DOMINANCE * known(word):
         return word[:-1], word[-1]
     return word, ""
 

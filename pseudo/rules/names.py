@@ -91,6 +91,10 @@ class NameLists:
         source = self._pools[kind]
         return source.top(size) if len(source) else self._pools["female"].top(size)
 
+    def weight(self, word: str) -> int:
+        """Bearers of a spelling as a first name or a surname (0: in no list)."""
+        return self.female.weight(word) + self.male.weight(word) + self.last.weight(word)
+
     def is_first(self, word: str) -> bool:
         return word in self.female or word in self.male
 
@@ -214,7 +218,7 @@ class NameRule(Rule):
             if kind in ("title", "particle"):
                 pieces.append(word)
                 continue
-            base, marker = split(word, lambda w: w in lists.last or lists.is_first(w)) if split else (word, "")
+            base, marker = split(word, lists.weight) if split else (word, "")
             if kind == "initial":
                 new = self._initial(base, target, ctx, lists, gender)
             else:
@@ -239,7 +243,9 @@ class NameRule(Rule):
             for match, kind in zip(_TOKEN.finditer(member.text), _classify(member, lists, titles, known_particles)):
                 if kind != "first":
                     continue
-                found = lists.gender(match.group().rstrip("'’"))
+                word = match.group().rstrip("'’")
+                split = getattr(ctx.pack.morphology, "split_inflection", None)
+                found = lists.gender(split(word, lists.weight)[0] if split else word)
                 if found:
                     return found, None
                 near = closest(match.group(), {"female": lists.female, "male": lists.male}, float(ctx.options["fuzzy_cutoff"]))
