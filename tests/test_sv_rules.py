@@ -142,7 +142,7 @@ def test_kinship_words_keep_gender_generation_number_and_form():
         "mamma, farfadern och bröderna", [("mamma", "KINSHIP"), ("farfadern", "KINSHIP"), ("bröderna", "KINSHIP")]
     )
     assert new in {"mor", "morsa", "styvmor", "svärmor", "faster", "moster"}
-    assert definite == "morfadern" and plural == "[KINSHIP]"  # no other male, same-generation definite plural
+    assert definite == "morfadern" and plural in {"halvbröderna", "svågrarna"}
 
 
 # -- places ------------------------------------------------------------------------------------
