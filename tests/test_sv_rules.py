@@ -137,6 +137,12 @@ def test_two_relatives_never_share_a_first_name(key):
     assert len({mother, sister, brother}) == 3 and brother in top("male") and {mother, sister} <= top("female")
 
 
+def test_a_later_mention_without_its_kinship_word_keeps_the_relatives_surrogate():
+    (brother, again), _ = surrogates("Bror Madeleine ringde. Madeleine kommer i morgon.",
+                                     [("Madeleine", "FIRST_NAME"), ("Madeleine", "FIRST_NAME")])  # fmt: skip
+    assert brother == again and brother in top("male")
+
+
 def test_kinship_words_keep_gender_generation_number_and_form():
     (new, definite, plural), _ = surrogates(
         "mamma, farfadern och bröderna", [("mamma", "KINSHIP"), ("farfadern", "KINSHIP"), ("bröderna", "KINSHIP")]

@@ -182,8 +182,24 @@ def _people(ctx: Context) -> dict[int, Person]:
             current = Person([target], cue_gender(pattern, ctx.text_before(span, 40)))
         by_start[span.start] = current
         previous_end = span.end
+    _spread_cues(ctx, by_start)
     ctx.cache["people"] = by_start
     return by_start
+
+
+def _spread_cues(ctx: Context, by_start: dict[int, Person]) -> None:
+    """A name without a cue takes the one gender its cued mentions agree on ("Bror Madeleine ...
+    Madeleine ringde"), so one person keeps one surrogate."""
+    cued: dict[str, set[str]] = {}
+    for person in by_start.values():
+        if person.cue:
+            for target in person.targets:
+                cued.setdefault(target.text.casefold(), set()).add(person.cue)
+    for person in by_start.values():
+        if person.cue is None:
+            genders = set().union(*(cued.get(t.text.casefold(), set()) for t in person.targets))
+            if len(genders) == 1:
+                person.cue = genders.pop()
 
 
 class NameRule(Rule):
