@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -23,12 +24,17 @@ def _clear_pack_caches() -> None:
     pack_module.load_pack.cache_clear()
 
 
-@pytest.fixture(autouse=True)
-def test_packs(monkeypatch):
-    """Every test sees the frozen test packs beside the installed ones."""
-    monkeypatch.setenv(pack_module.LOCALE_PATH, str(PACKS))
+@pytest.fixture(autouse=True, scope="session")
+def test_packs():
+    """Every test sees the frozen test packs beside the installed ones; packs load once."""
+    saved = os.environ.get(pack_module.LOCALE_PATH)
+    os.environ[pack_module.LOCALE_PATH] = str(PACKS)
     _clear_pack_caches()
     yield
+    if saved is None:
+        del os.environ[pack_module.LOCALE_PATH]
+    else:
+        os.environ[pack_module.LOCALE_PATH] = saved
     _clear_pack_caches()
 
 

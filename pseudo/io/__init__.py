@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from pseudo.errors import InputError
-from pseudo.io import native
+from pseudo.io import conll, inline, native
 from pseudo.io.atomic import atomic_writer
 from pseudo.model import Document
 
@@ -24,6 +24,7 @@ class Batch:
     documents: list[Document] = field(default_factory=list)
     errors: list[InputError] = field(default_factory=list)
     single: bool = False  # a .json input holding one object is written back as one object
+    scheme: str = "BIO"  # conll: the tagging scheme read, written back the same
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,22 @@ def _read_stdin() -> Batch:
     return _read_json(STDIO, data)
 
 
+def _decode(data: bytes, source: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise InputError(f"not valid UTF-8 (byte {error.start})", source) from None
+
+
+def _read_inline(source: str) -> Batch:
+    return Batch("inline", [inline.read(_decode(_read_bytes(source), source), source)])
+
+
+def _read_conll(source: str) -> Batch:
+    documents, scheme = conll.read(_decode(_read_bytes(source), source), source)
+    return Batch("conll", documents, scheme=scheme)
+
+
 def _write_text(destination: str, write: Callable) -> None:
     if destination == STDIO:
         write(sys.stdout)
@@ -92,11 +109,21 @@ def _write_jsonl(documents: Sequence[Document], destination: str, batch: Batch) 
     _write_text(destination, lambda handle: native.write_jsonl(documents, handle))
 
 
+def _write_inline(documents: Sequence[Document], destination: str, batch: Batch) -> None:
+    _write_text(destination, lambda handle: inline.write(documents, handle))
+
+
+def _write_conll(documents: Sequence[Document], destination: str, batch: Batch) -> None:
+    _write_text(destination, lambda handle: conll.write(documents, handle, batch.scheme))
+
+
 FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
         Format("json", (".json",), _read_json, _write_json),
         Format("jsonl", (".jsonl", ".ndjson"), _read_jsonl, _write_jsonl),
+        Format("inline", (".inline.txt", ".tagged"), _read_inline, _write_inline),
+        Format("conll", (".conll", ".bio", ".bioes"), _read_conll, _write_conll),
     )
 }
 

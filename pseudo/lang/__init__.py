@@ -1,6 +1,6 @@
 """Language modules: only what data cannot say (inflection, check digits), one small module per language.
 
 A pack names its module in pack.yaml (`morphology: sv`). A module may define
-`split_inflection(word, known) -> (base, suffix)` and `inflect(surrogate, suffix) -> str` for
+`split_inflection(word, known) -> (base, suffix)` (known: a spelling's weight in the lists, 0 if absent) and `inflect(surrogate, suffix) -> str` for
 names, and `ID_SCHEMES`, a tuple of identifier schemes (see pseudo.rules.ids.IdScheme).
 """

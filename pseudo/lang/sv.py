@@ -2,21 +2,49 @@
 
 The genitive adds -s ("Annas"), except after s, x and z, where nothing ("Lars", "Max") or an
 apostrophe ("Lars'") is written.
+
+Personnummer and samordningsnummer (the day plus 60) are ÅÅMMDD-NNNN, ÅÅMMDD+NNNN (100 years
+or older), ÅÅÅÅMMDDNNNN or ÅÅÅÅMMDD-NNNN; the last digit is a Luhn check over the ten digits
+ÅÅMMDDNNN, and the ninth is odd for men, even for women. A surrogate keeps the shape, the kind
+and the parity of the sex digit, and its birth date moves with the scope: by the date shift, and
+back by the age shift in years, so the age it implies moves as the ages in the text do. A number
+is read as one when its first six digits are a date; its own check digit is not required (typed
+numbers are often wrong), the surrogate's always is right.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+import datetime
+from typing import TYPE_CHECKING, Callable
+
+import regex
+
+from pseudo.keyed import KeyedStream
+from pseudo.rules.dates import moved_birth_date
+from pseudo.rules.ids import luhn_check_digit, replace_digits
+
+if TYPE_CHECKING:
+    from pseudo.rules.base import Context, Target
 
 GENITIVE_SILENT = ("s", "x", "z")
 APOSTROPHES = ("'", "’")
+GENITIVE_DOMINANCE = 20  # "Annas" is read as Anna's when Anna is this many times more common
+
+COORDINATION_DAY = 60  # samordningsnummer: the day of birth plus 60
+CENTURY_PIVOT = 30  # a two-digit year above this is read as 19ÅÅ, else 20ÅÅ (only leap days depend on it)
+
+_NUMBER = regex.compile(r"(?P<century>\d{2})?(?P<date>\d{6})\s?(?P<sign>[-+]?)\s?(?P<serial>\d{3})(?P<check>\d)")
 
 
-def split_inflection(word: str, known: Callable[[str], bool]) -> tuple[str, str]:
-    """(base, genitive marker): 'Annas' -> ('Anna', 's'), "Lars'" -> ('Lars', "'"), 'Lars' -> ('Lars', '')."""
+def split_inflection(word: str, known: Callable[[str], int]) -> tuple[str, str]:
+    """(base, genitive marker): 'Annas' -> ('Anna', 's'), "Lars'" -> ('Lars', "'"), 'Lars' -> ('Lars', '').
+
+    `known` weighs a spelling in the lists (0: absent). A census lists rare names such as
+    "Annas" too, so a final s is the genitive when the base is far more common than the word.
+    """
     if word.endswith(APOSTROPHES) and len(word) > 2:
         return word[:-1], word[-1]
-    if word.endswith(("s", "S")) and len(word) > 2 and not known(word) and known(word[:-1]):
+    if word.endswith(("s", "S")) and len(word) > 2 and known(word[:-1]) > GENITIVE_DOMINANCE * known(word):
         return word[:-1], word[-1]
     return word, ""
 
@@ -29,3 +57,38 @@ def inflect(surrogate: str, marker: str) -> str:
     if marker in APOSTROPHES:
         return surrogate + marker if silent else surrogate + "s"
     return surrogate if silent else surrogate + ("S" if marker.isupper() else "s")
+
+
+def _birth_date(century: str | None, date: str, sign: str) -> datetime.date | None:
+    yy, month, day = int(date[:2]), int(date[2:4]), int(date[4:6])
+    if day > COORDINATION_DAY:
+        day -= COORDINATION_DAY
+    if century:
+        year = int(century) * 100 + yy
+    else:
+        year = (1900 if yy > CENTURY_PIVOT else 2000) + yy - (100 if sign == "+" else 0)
+    try:
+        return datetime.date(year, month, day)
+    except ValueError:
+        return None
+
+
+def personnummer(text: str, target: "Target", ctx: "Context", stream: KeyedStream) -> str | None:
+    """A valid personnummer or samordningsnummer for one, or None when the text is neither."""
+    match = _NUMBER.fullmatch(text.strip())
+    if match is None:
+        return None
+    century, date, sign, serial = match.group("century", "date", "sign", "serial")
+    born = _birth_date(century, date, sign)
+    if born is None:
+        return None
+    moved = moved_birth_date(born, ctx)
+    day = moved.day + (COORDINATION_DAY if int(date[4:6]) > COORDINATION_DAY else 0)
+    new_date = f"{moved.year % 100:02d}{moved.month:02d}{day:02d}"
+    sex_parity = int(serial[2]) % 2
+    new_serial = f"{stream.below(100):02d}{stream.choice([d for d in range(10) if d % 2 == sex_parity])}"
+    digits = (f"{moved.year // 100:02d}" if century else "") + new_date + new_serial
+    return replace_digits(text, digits + luhn_check_digit(new_date + new_serial))
+
+
+ID_SCHEMES = (personnummer,)

@@ -170,7 +170,7 @@ class DateRule(Rule):
         return None
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
-        options = {**{name: option.default for name, option in OPTIONS.items()}, **ctx.options}
+        options = _with_defaults(ctx.options, OPTIONS)
         words = date_words(ctx, options["order"])
         span = target.span
         expressions = find_dates(ctx.document.text, words, span.start, span.end)
@@ -220,6 +220,18 @@ def _rendered(expression: Expression, move: Move, context: date | None, text: st
     raise AssertionError("unreachable: one more step always changes a date")
 
 
+def _with_defaults(options: Mapping[str, Any], declared: Mapping[str, Option]) -> dict[str, Any]:
+    return {**{name: option.default for name, option in declared.items()}, **options}
+
+
+def moved_birth_date(born: date, ctx: Context) -> date:
+    """A birth date written inside another value (a personnummer) moves like a birth date in
+    the text: by the scope's date offset, and back by the age shift, so implied ages agree."""
+    options = _with_defaults(ctx.all_options.get("dates", {}), OPTIONS)
+    age_options = _with_defaults(ctx.all_options.get("ages", {}), AGE_OPTIONS)
+    return Move(options["unit"], date_offset(ctx, options), -age_shift(ctx.scope, age_options)).day(born)
+
+
 def _birth_cue_pattern(ctx: Context) -> regex.Pattern | None:
     def make() -> regex.Pattern | None:
         cues = [str(cue) for cue in (ctx.pack.settings.get("dates") or {}).get("birth_cues") or ()]
@@ -240,8 +252,7 @@ def _birth_years(target: Target, ctx: Context, first_date: int) -> int:
     before = _SINCE_LAST_DIGIT.search(before).group()  # "född 1946, inlagd 2016": the cue is 1946's
     if not pattern.search(before):
         return 0
-    age_options = {**{name: option.default for name, option in AGE_OPTIONS.items()}, **ctx.all_options.get("ages", {})}
-    return -age_shift(ctx.scope, age_options)
+    return -age_shift(ctx.scope, _with_defaults(ctx.all_options.get("ages", {}), AGE_OPTIONS))
 
 
 def _unparsed(target: Target, ctx: Context) -> Surrogate:

@@ -4,7 +4,9 @@ The pack's vocabulary lists unit types, each with the words that recognise it (`
 names a surrogate may take (`names`). A name may be a template: {type} is the type word exactly
 as the original wrote it ("Hptal."), {place}, {surname}, {female_name} and {male_name} are
 drawn from the pack's lists. So "bor permanent på" a geriatric home stays a geriatric home, and
-a surrogate shares no word with its original except the type word.
+a surrogate shares no word with its original except the type word. A unit of no recognisable
+type becomes one of the vocabulary's `default` type where it names one. Generic names are
+common nouns: a surrogate is capitalised only where the original starts a sentence.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _PLACEHOLDER = regex.compile(r"\{(\w+)\}")
+_SENTENCE_END = regex.compile(r"(?:^|[.!?:\n])\s*$")
 MAX_TRIES = 16
 
 
@@ -93,7 +96,9 @@ class HealthcareUnitRule(Rule):
         unit_type, type_word = recognise(target.text, ctx.pack, self.vocabulary)
         fallback = None
         if unit_type is None:
-            fallback = "no recognisable type: a random type"
+            default = ctx.pack.vocabulary(self.vocabulary).get("default")
+            unit_type = next((t for t in types if t["type"] == default), None)
+            fallback = "no recognisable type: the default type" if unit_type else "no recognisable type: a random type"
         original_words = {w.casefold() for w in _WORD.findall(target.text)} - {w.casefold() for w in _WORD.findall(type_word)}
 
         def draw(stream: KeyedStream) -> str:
@@ -107,7 +112,7 @@ class HealthcareUnitRule(Rule):
             return candidate
 
         family = f"{self.name}:{unit_type['type'] if unit_type else '*'}"
-        surrogate = ctx.consistent(family, normalise(target.text), draw, one_to_one=False)
-        if casing_of(target.text) == "title" and surrogate[:1].islower():
+        surrogate = ctx.consistent(family, normalise(target.text), draw)
+        if casing_of(target.text) == "title" and surrogate[:1].islower() and _SENTENCE_END.search(ctx.text_before(target.span)):
             surrogate = surrogate[0].upper() + surrogate[1:]
         return Surrogate(surrogate, fallback=fallback)

@@ -1,7 +1,9 @@
 """Identifiers: same shape, digit for digit and letter for letter, with valid check digits.
 
 Locales add checksum schemes (personnummer, DNI/NIE, ...) through their language module's
-`ID_SCHEMES`; the Luhn scheme here keeps any Luhn-valid number Luhn-valid.
+`ID_SCHEMES`; the Luhn scheme here keeps any Luhn-valid number Luhn-valid. The `remove` option
+names schemes whose numbers are removed rather than replaced (as the Stockholm system removed
+personnummer), when one ID label holds several kinds and a per-label strategy cannot choose.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import string
 from typing import Callable, Protocol
 
 from pseudo.keyed import KeyedStream
-from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
+from pseudo.rules.base import Context, Option, Rule, Surrogate, Target, normalise
 
 
 class IdScheme(Protocol):
@@ -79,11 +81,17 @@ GENERIC_SCHEMES: tuple[Callable[..., str | None], ...] = (luhn_scheme,)
 class IdRule(Rule):
     name = "ids"
     labels = ("ID",)
+    options = {
+        "remove": Option([], "names of identifier schemes (e.g. personnummer) whose numbers are removed, not replaced", list),
+    }
 
     def replace(self, target: Target, ctx: Context) -> Surrogate | str:
         if not any(c.isalnum() for c in target.text):
             return Surrogate(f"[{target.label}]", fallback="identifier without letters or digits")
         schemes = tuple(getattr(ctx.pack.morphology, "ID_SCHEMES", ())) if ctx.pack and ctx.pack.morphology else ()
+        probe = ctx.stream("probe", target.text)
+        if any(s.__name__ in ctx.options["remove"] and s(target.text, target, ctx, probe) is not None for s in schemes):
+            return Surrogate(f"[{target.label}]")
 
         def draw(stream: KeyedStream) -> str:
             for scheme in schemes + GENERIC_SCHEMES:

@@ -34,6 +34,7 @@ class NameLists:
     male: WeightedList
     last: WeightedList
     neutral_ratio: float
+    shared_ratio: float | None = None  # pack setting names.shared_name_ratio
 
     def gender(self, name: str) -> str | None:
         """The list gender of a name, or None when it is in neither first-name list."""
@@ -54,9 +55,43 @@ class NameLists:
         found.sort(key=lambda item: (-item[0], item[1]))
         return WeightedList(tuple(n for _, n in found), tuple(c for c, _ in found))
 
+    def shared(self, name: str) -> bool:
+        """Common both as a given name and as a surname (within shared_ratio of each other).
+
+        Such names belong to naming systems whose surnames are given names; drawn beside a
+        surname of another system they make an implausible pair, so they stay out of the pools.
+        """
+        if self.shared_ratio is None:
+            return False
+        given, family = self.female.weight(name) + self.male.weight(name), self.last.weight(name)
+        return min(given, family) > 0 and min(given, family) >= self.shared_ratio * max(given, family)
+
+    @cached_property
+    def _pools(self) -> dict[str, WeightedList]:
+        """Surrogate pools: a gendered pool holds only names of that list gender, none shared."""
+
+        def keep(source: WeightedList, gender: str | None) -> WeightedList:
+            kept = [
+                (name, weight)
+                for name, weight in zip(source.items, source.weights)
+                if (gender is None or self.gender(name) == gender) and not self.shared(name)
+            ]
+            return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
+
+        return {
+            "female": keep(self.female, "female"),
+            "male": keep(self.male, "male"),
+            "neutral": keep(self.neutral, None),
+            "last": keep(self.last, None),
+        }
+
     def pool(self, kind: str, size: int) -> WeightedList:
-        source = {"female": self.female, "male": self.male, "neutral": self.neutral, "last": self.last}[kind]
-        return source.top(size) if len(source) else self.female.top(size)
+        source = self._pools[kind]
+        return source.top(size) if len(source) else self._pools["female"].top(size)
+
+    def weight(self, word: str) -> int:
+        """Bearers of a spelling as a first name or a surname (0: in no list)."""
+        return self.female.weight(word) + self.male.weight(word) + self.last.weight(word)
 
     def is_first(self, word: str) -> bool:
         return word in self.female or word in self.male
@@ -66,10 +101,15 @@ class NameLists:
 
 
 def name_lists(pack: LocalePack, neutral_ratio: float) -> NameLists:
+    shared = (pack.settings.get("names") or {}).get("shared_name_ratio")
     return pack.cached(
         f"names:{neutral_ratio}",
         lambda: NameLists(
-            pack.weighted("first_names_female"), pack.weighted("first_names_male"), pack.weighted("last_names"), neutral_ratio
+            pack.weighted("first_names_female"),
+            pack.weighted("first_names_male"),
+            pack.weighted("last_names"),
+            neutral_ratio,
+            None if shared is None else float(shared),
         ),
     )
 
@@ -140,8 +180,24 @@ def _people(ctx: Context) -> dict[int, Person]:
             current = Person([target], cue_gender(pattern, ctx.text_before(span, 40)))
         by_start[span.start] = current
         previous_end = span.end
+    _spread_cues(ctx, by_start)
     ctx.cache["people"] = by_start
     return by_start
+
+
+def _spread_cues(ctx: Context, by_start: dict[int, Person]) -> None:
+    """A name without a cue takes the one gender its cued mentions agree on ("Bror Madeleine ...
+    Madeleine ringde"), so one person keeps one surrogate."""
+    cued: dict[str, set[str]] = {}
+    for person in by_start.values():
+        if person.cue:
+            for target in person.targets:
+                cued.setdefault(target.text.casefold(), set()).add(person.cue)
+    for person in by_start.values():
+        if person.cue is None:
+            genders = set().union(*(cued.get(t.text.casefold(), set()) for t in person.targets))
+            if len(genders) == 1:
+                person.cue = genders.pop()
 
 
 class NameRule(Rule):
@@ -176,7 +232,7 @@ class NameRule(Rule):
             if kind in ("title", "particle"):
                 pieces.append(word)
                 continue
-            base, marker = split(word, lambda w: w in lists.last or lists.is_first(w)) if split else (word, "")
+            base, marker = split(word, lists.weight) if split else (word, "")
             if kind == "initial":
                 new = self._initial(base, target, ctx, lists, gender)
             else:
@@ -201,7 +257,9 @@ class NameRule(Rule):
             for match, kind in zip(_TOKEN.finditer(member.text), _classify(member, lists, titles, known_particles)):
                 if kind != "first":
                     continue
-                found = lists.gender(match.group().rstrip("'’"))
+                word = match.group().rstrip("'’")
+                split = getattr(ctx.pack.morphology, "split_inflection", None)
+                found = lists.gender(split(word, lists.weight)[0] if split else word)
                 if found:
                     return found, None
                 near = closest(match.group(), {"female": lists.female, "male": lists.male}, float(ctx.options["fuzzy_cutoff"]))

