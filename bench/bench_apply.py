@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import resource
 import sys
 import time
@@ -53,7 +54,7 @@ def load(corpus: str, fmt: str, n: int, locale: str | None, tagset: str | None):
     return docs, {label: mapping.label for label, mapping in labels.items()}
 
 
-def run_pseudo(args, queue) -> None:
+def run_pseudo(args, queue, jobs: int = 1) -> None:
     from pseudo.api import pseudonymise
     from pseudo.config import Config
     from pseudo.engine import Settings
@@ -62,10 +63,10 @@ def run_pseudo(args, queue) -> None:
     docs, _ = load(args.corpus, args.format, args.n, args.locale, args.tagset)
     settings = Settings(config=Config(tagset=args.tagset), keyring=Keyring(b"bench"))
     started = time.perf_counter()
-    run = pseudonymise(docs, settings)
+    run = pseudonymise(docs, settings, jobs=jobs)
     elapsed = time.perf_counter() - started
     spans = sum(len(r.replacements) for r in run.results)
-    queue.put(("pseudo", len(run.results), spans, elapsed, _peak_mb()))
+    queue.put((f"pseudo -j {jobs}", len(run.results), spans, elapsed, _peak_mb()))
 
 
 def run_presidio(args, queue) -> None:
@@ -102,12 +103,16 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=10_000)
     parser.add_argument("--locale", default="es")
     parser.add_argument("--tagset", default=None)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="also time pseudo with this many processes")
     args = parser.parse_args()
     context = multiprocessing.get_context("spawn")
     rows = []
-    for target in (run_pseudo, run_presidio):
+    runs = [(run_pseudo, (1,)), (run_presidio, ())]
+    if args.jobs > 1:
+        runs.insert(1, (run_pseudo, (args.jobs,)))
+    for target, extra in runs:
         queue = context.Queue()
-        process = context.Process(target=target, args=(args, queue))
+        process = context.Process(target=target, args=(args, queue, *extra))
         process.start()
         process.join()
         if process.exitcode != 0:
@@ -117,8 +122,10 @@ def main() -> None:
     print(f"{'system':<16}{'docs':>8}{'spans':>9}{'seconds':>10}{'docs/s':>10}{'spans/s':>11}{'peak MB':>10}")
     for name, docs, spans, seconds, peak in rows:
         print(f"{name:<16}{docs:>8}{spans:>9}{seconds:>10.2f}{docs / seconds:>10.0f}{spans / seconds:>11.0f}{peak:>10.0f}")
-    ours, theirs = rows[0], rows[1]
-    print(f"pseudo / presidio+faker documents per second: {(ours[1] / ours[3]) / (theirs[1] / theirs[3]):.1f}x")
+    theirs = rows[-1]
+    for ours in rows[:-1]:
+        print(f"{ours[0]} / presidio+faker documents per second: {(ours[1] / ours[3]) / (theirs[1] / theirs[3]):.1f}x")
+    print(f"peak MB is each process's maximum resident set (for -j N, the parent's); cores: {os.cpu_count()}")
 
 
 if __name__ == "__main__":

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 from pseudo.config import Config, load_config
 from pseudo.engine import Engine, Failure, Settings, Summary
@@ -45,21 +46,57 @@ class Run:
     summary: Summary = field(default_factory=Summary)
 
 
+CHUNK = 64  # documents (whole scopes) per task when several processes share the work
+
+
 def pseudonymise(
     documents: Sequence[Document],
     settings: Settings,
     skip_errors: bool = False,
     progress: Callable[[Iterable], Iterable] = lambda items: items,
+    jobs: int = 1,
 ) -> Run:
-    """Every document through the engine; failures are collected only when skipping."""
+    """Every document through the engine; failures are collected only when skipping.
+
+    With jobs > 1, whole scopes go to worker processes; every choice depends only on the key
+    and the scope's own documents, so the output is identical to a single process's."""
     run = Run()
-    for outcome in progress(Engine(settings).run(documents, skip_errors)):
+    outcomes = _in_parallel(documents, settings, skip_errors, jobs) if jobs > 1 else Engine(settings).run(documents, skip_errors)
+    for outcome in progress(outcomes):
         if isinstance(outcome, Failure):
             run.summary.failures.append(outcome)
         else:
             run.results.append(outcome)
             run.summary.add(outcome)
     return run
+
+
+def _in_parallel(documents: Sequence[Document], settings: Settings, skip_errors: bool, jobs: int) -> Iterator[Result | Failure]:
+    if settings.config.scope == "corpus" or len(documents) <= CHUNK:
+        yield from Engine(settings).run(documents, skip_errors)
+        return
+    fixed = replace(settings, tagset=Engine(settings).tagset_for(documents).name)  # one tagset for all
+    groups: dict[object, list[int]] = {}
+    for index, document in enumerate(documents):
+        key = document.meta.get("subject", index) if settings.config.scope == "subject" else index
+        groups.setdefault(key, []).append(index)
+    chunks: list[list[int]] = [[]]
+    for members in groups.values():
+        if len(chunks[-1]) >= CHUNK:
+            chunks.append([])
+        chunks[-1].extend(members)
+    outcomes: dict[int, Result | Failure] = {}
+    with ProcessPoolExecutor(jobs) as pool:
+        tasks = [(fixed, [documents[i] for i in chunk], skip_errors) for chunk in chunks]
+        for chunk, results in zip(chunks, pool.map(_run_chunk, tasks)):
+            outcomes.update(zip(chunk, results))
+    for index in range(len(documents)):
+        yield outcomes[index]
+
+
+def _run_chunk(task: tuple[Settings, list[Document], bool]) -> list[Result | Failure]:
+    settings, documents, skip_errors = task
+    return list(Engine(settings).run(documents, skip_errors))
 
 
 def read_documents(source: str, fmt: str = "auto", skip_errors: bool = False) -> tuple[Batch, list[Failure]]:

@@ -86,6 +86,7 @@ def apply(
     overrides: Optional[str] = typer.Option(None, "--overrides", help="Reviewed audit CSV: manual_surrogate wins."),
     propagate: bool = typer.Option(False, "--propagate", help="Also replace untagged occurrences of tagged values."),
     on_error: OnError = typer.Option(OnError.fail, "--on-error", help="fail: stop, write nothing; skip: list and go on."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (same output as one)."),
 ) -> None:
     """Pseudonymise a tagged corpus: every span gets a surrogate, offsets are updated."""
     skip = on_error is OnError.skip
@@ -105,7 +106,7 @@ def apply(
             overrides=read_overrides(overrides) if overrides else {},
             propagate=propagate,
         )
-        run = pseudonymise(batch.documents, settings, skip, _progress(len(batch.documents)))
+        run = pseudonymise(batch.documents, settings, skip, _progress(len(batch.documents)), jobs)
         run.summary.failures[:0] = failures
         write_output([r.document for r in run.results], out or STDIO, batch)
         if audit:

@@ -12,7 +12,7 @@ from pseudo.casing import match_case
 from pseudo.config import DEFAULT_REDACTION, SUPPRESSION, Config, Strategy
 from pseudo.errors import InputError, LocaleError, PseudoError
 from pseudo.keyed import Keyring
-from pseudo.labels import LabelMapping, detect_tagset, tagset
+from pseudo.labels import LabelMapping, Tagset, detect_tagset, tagset
 from pseudo.lists.pack import LocalePack, load_pack
 from pseudo.model import Document, Replacement, Result, Span
 from pseudo.rules import RULES, rule_for_label
@@ -75,14 +75,15 @@ class Engine:
         self._rule_options = {name: self.config.rule_options(name) for name in RULES}
 
     # -- labels -----------------------------------------------------------------------------
-    def label_map(self, documents: Sequence[Document]) -> dict[str, LabelMapping]:
+    def tagset_for(self, documents: Sequence[Document]) -> Tagset:
         name = self.settings.tagset or self.config.tagset
         if name:
-            chosen = tagset(name)
-        else:
-            labels = {span.label for doc in documents for span in doc.spans}
-            chosen = detect_tagset(labels, self.config.labels) if labels else tagset("native")
-        return {**chosen.labels, **self.config.labels}
+            return tagset(name)
+        labels = {span.label for doc in documents for span in doc.spans}
+        return detect_tagset(labels, self.config.labels) if labels else tagset("native")
+
+    def label_map(self, documents: Sequence[Document]) -> dict[str, LabelMapping]:
+        return {**self.tagset_for(documents).labels, **self.config.labels}
 
     # -- scopes -----------------------------------------------------------------------------
     def scope_id(self, document: Document) -> str:

@@ -155,3 +155,10 @@ def test_the_output_extension_picks_the_native_format(tmp_path):
     out = tmp_path / "out.jsonl"
     assert invoke("apply", write_docs(tmp_path, [good("a"), good("b")]), "--out", str(out)).exit_code == 0
     assert [json.loads(line)["id"] for line in out.read_text().splitlines()] == ["a", "b"]
+
+
+def test_several_processes_give_the_same_output(tmp_path):
+    docs = [good(f"d{i}") for i in range(150)]
+    source = write_docs(tmp_path, docs)
+    single, parallel = invoke("apply", source), invoke("apply", source, "--jobs", "2")
+    assert parallel.exit_code == 0 and parallel.stdout == single.stdout

@@ -114,3 +114,18 @@ def test_an_exhausted_pool_shares_surrogates_before_it_reuses_originals():
     surrogates = surrogate_texts(out)
     assert not set(surrogates) & set(names)
     assert len(set(surrogates)) < len(names)  # only two free names for six values
+
+
+def test_subject_scopes_split_across_processes_give_the_same_output():
+    from pseudo.api import pseudonymise
+    from pseudo.config import parse_config
+    from pseudo.engine import Settings
+    from pseudo.io.native import document_from_dict
+    from pseudo.keyed import Keyring
+
+    docs = [document_from_dict(names_doc(f"r{i}", subject=f"p{i % 7}"), "t", "#") for i in range(140)]
+    settings = Settings(config=parse_config({"scope": "subject"}), keyring=Keyring(b"k"))
+    one = [r.document for r in pseudonymise(docs, settings).results]
+    two = [r.document for r in pseudonymise(docs, settings, jobs=2).results]
+    assert one == two
+    assert one[0].text == one[7].text != one[1].text

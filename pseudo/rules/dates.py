@@ -33,6 +33,7 @@ from dateutil.relativedelta import relativedelta
 
 from pseudo.datetext import DATE_FIELDS, LEAP_YEAR, DateWords, Expression, find_dates, is_valid
 from pseudo.keyed import KeyedStream
+from pseudo.model import Span
 from pseudo.rules.ages import OPTIONS as AGE_OPTIONS
 from pseudo.rules.ages import age_shift
 from pseudo.rules.base import Context, Option, Rule, Surrogate, Target, normalise
@@ -173,7 +174,7 @@ class DateRule(Rule):
         options = _with_defaults(ctx.options, OPTIONS)
         words = date_words(ctx, options["order"])
         span = target.span
-        expressions = find_dates(ctx.document.text, words, span.start, span.end)
+        expressions = _expressions(ctx, words, span)
         if not expressions:
             return _unparsed(target, ctx)
         move = Move(options["unit"], date_offset(ctx, options), _birth_years(target, ctx, expressions[0].start))
@@ -187,16 +188,31 @@ class DateRule(Rule):
 
 
 
+def _expressions(ctx: Context, words: DateWords, span: Span) -> list[Expression]:
+    """The date expressions of a span, read once per document."""
+    parsed = ctx.cache.setdefault("expressions", {})
+    if span.start not in parsed:
+        parsed[span.start] = find_dates(ctx.document.text, words, span.start, span.end)
+    return parsed[span.start]
+
+
 def _nearest_full_date(ctx: Context, words: DateWords, position: int) -> date | None:
-    """Where a partial date finds its year: the full date of the document nearest to it."""
-    if "full-dates" not in ctx.cache:
-        ctx.cache["full-dates"] = [
+    """Where a partial date finds its year: the nearest full date among the document's tagged
+    dates, else among every date written in it."""
+
+    def full(expressions: list[Expression]) -> list[tuple[int, date]]:
+        return [
             (part.start, date(part.values["year"], part.values["month"], part.values["day"]))
-            for expression in find_dates(ctx.document.text, words)
+            for expression in expressions
             for part in expression.parts
             if part.dated == frozenset(DATE_FIELDS)
         ]
-    found = ctx.cache["full-dates"]
+
+    found = [item for t in ctx.targets if t.label == "DATE" for item in full(_expressions(ctx, words, t.span))]
+    if not found:
+        if "untagged-dates" not in ctx.cache:
+            ctx.cache["untagged-dates"] = full(find_dates(ctx.document.text, words))
+        found = ctx.cache["untagged-dates"]
     return min(found, key=lambda item: abs(item[0] - position))[1] if found else None
 
 

@@ -290,7 +290,9 @@ class NameRule(Rule):
 
 def particles(pack: LocalePack) -> frozenset[str]:
     """Words kept inside names ("de la", "von"): closed-class, from the pack's settings."""
-    return frozenset(p.casefold() for p in (pack.settings.get("names") or {}).get("particles", ()))
+    return pack.cached(
+        "name-particles", lambda: frozenset(p.casefold() for p in (pack.settings.get("names") or {}).get("particles", ()))
+    )
 
 
 def _classify(target: Target, lists: NameLists, titles: frozenset[str], known_particles: frozenset[str]) -> list[str]:

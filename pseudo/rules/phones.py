@@ -33,10 +33,13 @@ class NumberingPlan:
     fiction: tuple[tuple[str, str, str], ...]  # (first, last, kind), national digits with trunk
 
     @cached_property
-    def prefixes(self) -> list[tuple[str, str]]:
-        """(prefix, kind), longest first, for longest-prefix matching."""
-        both = [(p, "mobile") for p in self.mobile] + [(p, "fixed") for p in self.fixed]
-        return sorted(both, key=lambda item: -len(item[0]))
+    def prefixes(self) -> dict[str, str]:
+        """prefix -> kind; a mobile prefix wins over an area code written the same."""
+        return {**{p: "fixed" for p in self.fixed}, **{p: "mobile" for p in self.mobile}}
+
+    @cached_property
+    def prefix_lengths(self) -> tuple[int, ...]:
+        return tuple(sorted({len(p) for p in self.prefixes}, reverse=True))
 
     def of_kind(self, kind: str, length: int) -> list[str]:
         pool = self.mobile if kind == "mobile" else self.fixed
@@ -89,9 +92,10 @@ def _split(text: str, plan: NumberingPlan) -> tuple[str, str]:
 
 def _classify(number: str, plan: NumberingPlan) -> tuple[str, int]:
     """(kind, prefix length) of a national number; an unknown prefix is read by the mobile pattern."""
-    for prefix, kind in plan.prefixes:
-        if number.startswith(prefix):
-            return kind, len(prefix)
+    for length in plan.prefix_lengths:
+        kind = plan.prefixes.get(number[:length])
+        if kind is not None:
+            return kind, length
     kind = "mobile" if plan.mobile_pattern and plan.mobile_pattern.fullmatch(number) else "fixed"
     lengths = [len(p) for p in (plan.mobile if kind == "mobile" else plan.fixed)]
     return kind, max(set(lengths), key=lengths.count) if lengths else 0
