@@ -267,6 +267,6 @@ def _propagate(
             if any(start < e and s < end for s, e in taken):
                 continue
             taken.append((start, end))
-            span = Span(start, end, target.span.label, target.span.attrs)
+            span = Span(start, end, target.span.label)  # not the tagged span's attrs: its id, its text
             added.append((Target(span, match.group(), target.label, target.role, target.kind), strategy, True))
     return sorted(targets + added, key=lambda item: item[0].span.start)
