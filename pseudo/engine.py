@@ -19,6 +19,7 @@ from pseudo.rules import RULES, rule_for_label
 from pseudo.rules.base import Context, Surrogate, Target, normalise
 from pseudo.scope import ScopeState
 
+NAME_LABELS = ("FIRST_NAME", "LAST_NAME", "PERSON")
 OverrideKey = tuple[str, str, str]  # scope id, canonical label, normalised original
 
 
@@ -115,6 +116,9 @@ class Engine:
                 continue
             scope_ids.append(scope_id)
             self._scope(scope_id).add_originals(document.span_text(s) for s in document.spans)
+            self._scope(scope_id).add_names(
+                document.span_text(s) for s in document.spans if s.label in labels and labels[s.label].label in NAME_LABELS
+            )
         for document, scope_id in zip(documents, scope_ids):
             if isinstance(scope_id, Failure):
                 yield scope_id
@@ -193,7 +197,8 @@ class Engine:
                     answer = rule.replace(target, ctx)
                 if isinstance(answer, str):
                     answer = Surrogate(answer)
-                text = answer.text if answer.kept else match_case(target.text, answer.text)
+                verbatim = answer.kept or (answer.text.startswith("[") and answer.text.endswith("]"))  # a tag
+                text = answer.text if verbatim else match_case(target.text, answer.text)
                 fallback = answer.fallback or (ctx.fallbacks[0] if ctx.fallbacks else None)
                 if text == target.text and not answer.kept:
                     raise PseudoError(

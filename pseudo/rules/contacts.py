@@ -38,32 +38,35 @@ def _reserved_domain(original_domain: str, stream: KeyedStream) -> str:
     return stream.choice(RESERVED_DOMAINS)
 
 
-def _align(letters: str, tokens: list[str]) -> list[tuple[int, int, int | None]]:
+_Pieces = list[tuple[int, int, int | None]]
+
+
+def _align(letters: str, tokens: list[str]) -> _Pieces:
     """Split letters into pieces, each a prefix of a distinct name token, skipping as few
-    letters as possible. Returns (start, end, token index or None for a skipped letter)."""
+    letters as possible. Returns (start, end, token index or None for a skipped letter).
+
+    The best split is searched over (position, tokens used) states, so taking a token early
+    ("n" of Navarro) cannot block the better use of it later ("nav" in "nnavcu").
+    """
     n = len(letters)
-    # best[i] = (skipped letters, pieces, path) for letters[:i], tokens used tracked in path
-    best: list[tuple[int, int, list[tuple[int, int, int | None]]] | None] = [None] * (n + 1)
-    best[0] = (0, 0, [])
+    best: dict[tuple[int, frozenset[int]], tuple[int, int, _Pieces]] = {(0, frozenset()): (0, 0, [])}
     for i in range(n):
-        if best[i] is None:
-            continue
-        skipped, pieces, path = best[i]
-        used = {t for _, _, t in path if t is not None}
-        options = [(i + 1, None)]
-        for index, token in enumerate(tokens):
-            if index in used:
-                continue
-            length = 0
-            while i + length < n and length < len(token) and letters[i + length] == token[length]:
-                length += 1
-                options.append((i + length, index))
-        for end, index in options:
-            score = (skipped + (index is None), pieces + 1)
-            current = best[end]
-            if current is None or score < current[:2]:
-                best[end] = (score[0], score[1], path + [(i, end, index)])
-    return best[n][2] if best[n] else []
+        for (position, used), (skipped, pieces, path) in [(k, v) for k, v in best.items() if k[0] == i]:
+            steps: list[tuple[int, int | None]] = [(i + 1, None)]
+            for index, token in enumerate(tokens):
+                if index in used:
+                    continue
+                length = 0
+                while i + length < n and length < len(token) and letters[i + length] == token[length]:
+                    length += 1
+                    steps.append((i + length, index))
+            for end, index in steps:
+                state = (end, used | {index} if index is not None else used)
+                score = (skipped + (index is None), pieces + 1)
+                if state not in best or score < best[state][:2]:
+                    best[state] = (score[0], score[1], path + [(i, end, index)])
+    finals = [value for (position, _), value in best.items() if position == n]
+    return min(finals, key=lambda value: value[:2])[2] if finals else []
 
 
 def _person_candidates(ctx: Context) -> list[tuple[list[str], list[str]]]:
@@ -84,28 +87,35 @@ def _person_candidates(ctx: Context) -> list[tuple[list[str], list[str]]]:
 
 
 def derived_local_part(local: str, ctx: Context, stream: KeyedStream) -> str | None:
-    """The local part rebuilt from a surrogate name, when it visibly derives from a name."""
-    letters = "".join(c for c in fold(local) if c.isalpha())
+    """The local part rebuilt from a surrogate name, when it visibly derives from a name.
+
+    Each piece that stood for a whole name ("marta" in "marta.sobas") becomes the whole surrogate
+    name, a shortened one ("nav" of Navarro) the surrogate shortened alike; separators stay put.
+    """
+    letters = "".join(fold(c)[:1] for c in local if c.isalpha())
     best = None
     for originals, surrogates in _person_candidates(ctx):
         pieces = _align(letters, originals)
         matched = sum(end - start for start, end, index in pieces if index is not None)
         if matched >= 3 and matched * 3 >= len(letters) * 2 and (best is None or matched > best[0]):
-            best = (matched, pieces, surrogates)
+            best = (matched, pieces, surrogates, originals)
     if best is None:
         return None
-    _, pieces, surrogates = best
-    rebuilt = []
+    _, pieces, surrogates, originals = best
+    replacement: dict[int, str] = {}
     for start, end, index in pieces:
-        if index is None or index >= len(surrogates):
-            rebuilt.append(stream.choice(string.ascii_lowercase))
+        if index is None or index >= len(surrogates) or not surrogates[index]:
+            replacement[start] = stream.choice(string.ascii_lowercase)
+        elif end - start == len(originals[index]):
+            replacement[start] = surrogates[index]
         else:
-            rebuilt.append(surrogates[index][: end - start] or stream.choice(string.ascii_lowercase))
-    new_letters = iter("".join(rebuilt))
+            replacement[start] = surrogates[index][: end - start]
     out = []
+    position = 0  # index among the letters
     for char in local:
         if char.isalpha():
-            out.append(next(new_letters, ""))
+            out.append(replacement.get(position, ""))
+            position += 1
         elif char.isdigit():
             out.append(stream.digit())
         else:

@@ -2,9 +2,12 @@
 
 The pack's vocabulary lists unit types, each with the words that recognise it (`cues`) and the
 names a surrogate may take (`names`). A name may be a template: {type} is the type word exactly
-as the original wrote it ("Hptal."), {place}, {surname}, {female_name} and {male_name} are
-drawn from the pack's lists. So "bor permanent på" a geriatric home stays a geriatric home, and
-a surrogate shares no word with its original except the type word.
+as the original wrote it ("Hptal."), {place} a place of the pack's first PLACE kind by population,
+{surname}, {female_name} and {male_name} common names, and any other {list} an entry of that pack
+list ({saints}, {streets}). So "bor permanent på" a geriatric home stays a geriatric home, and a
+surrogate shares no word with its original except the type word and function words ("de", the
+pack's name particles). A type may name a `catalogue` list of real names; the option
+`names: catalogue` draws from it instead of the templates.
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ import regex
 
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack
-from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
+from pseudo.rules.base import Context, Option, Rule, Surrogate, Target, normalise
+from pseudo.rules.names import particles
+from pseudo.rules.places import place_pool
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _PLACEHOLDER = regex.compile(r"\{(\w+)\}")
@@ -48,15 +53,23 @@ def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream) 
             return pack.weighted(f"first_names_{slot.split('_')[0]}").top(200).draw(stream)
         if slot == "place":
             kinds = ((pack.settings.get("places") or {}).get("kinds") or {}).get("PLACE") or []
-            tree = pack.tree()
-            places = pack.cached(
-                "institution-places",
-                lambda: sorted({p.name for p in tree.places.values() if p.kind == (kinds[0] if kinds else p.kind)}),
-            )
-            return stream.choice(places)
+            if not kinds:
+                raise ValueError("the pack names no place kind for {place} (settings.places.kinds.PLACE)")
+            return place_pool(pack, kinds[0]).draw(stream)
+        if pack.has(slot):
+            return pack.weighted(slot).top(500).draw(stream)
         raise ValueError(f"unknown placeholder {{{slot}}} in the pack's institution names")
 
     return _PLACEHOLDER.sub(value, template)
+
+
+def _from_catalogue(unit_type: dict[str, Any], type_word: str, pack: LocalePack, stream: KeyedStream) -> str:
+    """A real name from the type's catalogue, its type word spelled as the original spelled it."""
+    name = pack.weighted(unit_type["catalogue"]).draw(stream)
+    full = (unit_type.get("cues") or [""])[0]
+    if type_word and full and name.casefold().startswith(full.casefold() + " "):
+        return type_word + name[len(full) :]
+    return name
 
 
 class HealthcareUnitRule(Rule):
@@ -64,6 +77,14 @@ class HealthcareUnitRule(Rule):
     labels: ClassVar[tuple[str, ...]] = ("HEALTHCARE_UNIT",)
     needs: ClassVar[tuple[str, ...]] = ("healthcare_units",)
     vocabulary: ClassVar[str] = "healthcare_units"
+    options = {
+        "names": Option(
+            "templates",
+            "templates: names built from the pack's patterns; catalogue: real names from a type's catalogue list",
+            str,
+            choices=("templates", "catalogue"),
+        ),
+    }
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         types = _types(ctx.pack, self.vocabulary)
@@ -71,11 +92,14 @@ class HealthcareUnitRule(Rule):
         fallback = None
         if unit_type is None:
             fallback = "no recognisable type: a random type"
-        original_words = {w.casefold() for w in _WORD.findall(target.text)} - {w.casefold() for w in _WORD.findall(type_word)}
+        ignored = {w.casefold() for w in _WORD.findall(type_word)} | particles(ctx.pack)
+        original_words = {w.casefold() for w in _WORD.findall(target.text)} - ignored
 
         def draw(stream: KeyedStream) -> str:
             chosen = unit_type or stream.choice(types)
             word = type_word or (chosen.get("cues") or [""])[0]
+            if ctx.options["names"] == "catalogue" and chosen.get("catalogue") and ctx.pack.has(chosen["catalogue"]):
+                return _from_catalogue(chosen, type_word, ctx.pack, stream)
             candidate = ""
             for _ in range(MAX_TRIES):
                 candidate = _fill(stream.choice(chosen["names"]), word, ctx.pack, stream)

@@ -10,6 +10,7 @@ key is the base form, so "Anna" and "Annas" share one surrogate.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable
@@ -20,8 +21,8 @@ from pseudo.casing import match_case
 from pseudo.keyed import KeyedStream
 from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
-from pseudo.lists.weighted import WeightedList
-from pseudo.rules.base import Context, Option, Rule, Surrogate, Target
+from pseudo.lists.weighted import ACCENTS, WeightedList, loose
+from pseudo.rules.base import Context, Option, Rule, Surrogate, Target, normalise
 
 NAME_LABELS = ("FIRST_NAME", "LAST_NAME", "PERSON")
 GENDERS = ("female", "male", "neutral")
@@ -56,15 +57,41 @@ class NameLists:
         found.sort(key=lambda item: (-item[0], item[1]))
         return WeightedList(tuple(n for _, n in found), tuple(c for c, _ in found))
 
+    @cached_property
+    def _one_word(self) -> dict[str, WeightedList]:
+        """Each list without its several-word entries: a word is replaced by one word."""
+        lists = {"female": self.female, "male": self.male, "neutral": self.neutral, "last": self.last}
+        return {kind: _where(source, lambda item: " " not in item) for kind, source in lists.items()}
+
+    @cached_property
+    def _pools(self) -> dict[tuple[str, int], WeightedList]:
+        return {}
+
     def pool(self, kind: str, size: int) -> WeightedList:
-        source = {"female": self.female, "male": self.male, "neutral": self.neutral, "last": self.last}[kind]
-        return source.top(size) if len(source) else self.female.top(size)
+        if (kind, size) not in self._pools:
+            source = self._one_word[kind] if len(self._one_word[kind]) else self._one_word["female"]
+            self._pools[kind, size] = source.top(size)
+        return self._pools[kind, size]
+
+    def after_particles(self, lead: str, size: int) -> WeightedList:
+        """Surnames the census lists after these particles ('de la' -> Fuente, Torre, Cruz ...)."""
+        key = (f"after:{lead}", size)
+        if key not in self._pools:
+            prefix = lead + " "
+            found = _where(self.last, lambda item: item.casefold().startswith(prefix) and " " not in item[len(prefix) :])
+            self._pools[key] = WeightedList(tuple(i[len(prefix) :] for i in found.items), found.weights).top(size)
+        return self._pools[key]
 
     def is_first(self, word: str) -> bool:
         return word in self.female or word in self.male
 
     def first_share(self, word: str) -> float:
         return max(self.female.share(word), self.male.share(word))
+
+
+def _where(source: WeightedList, keep: Callable[[str], bool]) -> WeightedList:
+    kept = [(item, weight) for item, weight in zip(source.items, source.weights) if keep(item)]
+    return WeightedList(tuple(i for i, _ in kept), tuple(w for _, w in kept))
 
 
 def name_lists(pack: LocalePack, neutral_ratio: float) -> NameLists:
@@ -171,12 +198,14 @@ class NameRule(Rule):
         pieces: list[str] = []
         cursor = 0
         changed = False
+        lead: list[str] = []  # the particles right before a word ("de la")
         for match, kind in zip(_TOKEN.finditer(target.text), classes):
             pieces.append(target.text[cursor : match.start()])
             word = match.group()
             cursor = match.end()
             if kind in ("title", "particle"):
                 pieces.append(word)
+                lead = lead + [word.casefold()] if kind == "particle" else []
                 continue
             base, marker = split(word, lambda w: w in lists.last or lists.is_first(w)) if split else (word, "")
             if kind == "initial":
@@ -185,13 +214,18 @@ class NameRule(Rule):
                 family = "last" if kind == "last" else gender
                 size = ctx.options["surname_pool"] if kind == "last" else ctx.options["pool"]
                 pool = lists.pool(family, size)
-                new = ctx.consistent(f"name:{family}", base.casefold(), pool.draw)
+                if kind == "last" and lead and len(lists.after_particles(" ".join(lead), size)) >= 2:
+                    pool = lists.after_particles(" ".join(lead), size)
+                new = ctx.consistent(f"name:{family}", normalise(base), pool.draw)
+                if written_without_accents(base, lists):
+                    new = strip_accents(new)
+            lead = []
             new = inflect(new, marker) if inflect and marker else new + marker
             pieces.append(match_case(word, new))
             changed = True
         pieces.append(target.text[cursor:])
         if not changed:
-            surname = ctx.consistent("name:last", target.text.casefold(), lists.pool("last", 100).draw)
+            surname = ctx.consistent("name:last", normalise(target.text), lists.pool("last", 100).draw)
             return Surrogate(surname, fallback="no name token in span")
         return Surrogate("".join(pieces), fallback=fallback)
 
@@ -199,16 +233,20 @@ class NameRule(Rule):
         if person.cue:
             return person.cue, None
         titles, known_particles = title_words(ctx.pack), particles(ctx.pack)
+        has_first = False
         for member in person.targets:
             for match, kind in zip(_TOKEN.finditer(member.text), _classify(member, lists, titles, known_particles)):
                 if kind != "first":
                     continue
+                has_first = True
                 found = lists.gender(match.group().rstrip("'’"))
                 if found:
                     return found, None
                 near = closest(match.group(), {"female": lists.female, "male": lists.male}, float(ctx.options["fuzzy_cutoff"]))
                 if near:
                     return lists.gender(near[1]) or near[0], "gender from the closest listed spelling"
+        if not has_first:  # surnames only: no first name needs a gender
+            return "neutral", None
         return "neutral", "gender unknown: neutral surrogate"
 
     def _initial(self, letter: str, target: Target, ctx: Context, lists: NameLists, gender: str) -> str:
@@ -227,9 +265,24 @@ class NameRule(Rule):
             name = full_names[0]
             family = lists.gender(name) if gender == "neutral" else gender
             pool = lists.pool(family or "neutral", ctx.options["pool"])
-            return ctx.consistent(f"name:{family or 'neutral'}", name.casefold(), pool.draw)[0]
+            return ctx.consistent(f"name:{family or 'neutral'}", normalise(name), pool.draw)[0]
         pool = lists.pool(gender, ctx.options["pool"])
         return ctx.consistent("name:initial", wanted, lambda stream: pool.draw(stream)[0])
+
+
+def written_without_accents(word: str, lists: NameLists) -> bool:
+    """'Garcia' for García: the writer left accents out, so the surrogate leaves them out too."""
+    for source in (lists.last, lists.female, lists.male):
+        spelled = source.canonical(word)
+        if spelled is not None:
+            return spelled.casefold() != word.casefold() and loose(spelled) == loose(word)
+    return False
+
+
+def strip_accents(text: str) -> str:
+    """Without the accents `loose` forgives, case and other letters (ñ, ü) kept."""
+    decomposed = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if c not in ACCENTS))
 
 
 def particles(pack: LocalePack) -> frozenset[str]:
@@ -271,8 +324,9 @@ def _person_word_class(
     first, last = lists.first_share(word), lists.last.share(word)
     if index == 0 and len(words) > 1:
         return "last" if last > 10 * first else "first"
-    if index == len(words) - 1:
-        return "first" if first > 10 * last and len(words) == 1 else "last"
+    if index == len(words) - 1:  # last word: a surname, unless only first names came before ("Carmen Inés")
+        only_first = all(c == "first" for c in classes if c in ("first", "last"))
+        return "first" if first > 10 * last and only_first else "last"
     if first or last:
         return "first" if first > last else "last"
     previous = [c for c in classes if c in ("first", "last")]

@@ -31,6 +31,7 @@ class NumberingPlan:
     mobile: tuple[str, ...]
     mobile_pattern: regex.Pattern | None
     fiction: tuple[tuple[str, str, str], ...]  # (first, last, kind), national digits with trunk
+    national_length: int | None = None  # digits after the country code, to read "34612345678" without "+"
 
     @cached_property
     def prefixes(self) -> list[tuple[str, str]]:
@@ -67,6 +68,7 @@ def numbering_plan(pack: LocalePack) -> NumberingPlan:
             mobile,
             regex.compile(pattern) if pattern else None,
             fiction,
+            int(settings["national_length"]) if settings.get("national_length") else None,
         )
 
     return pack.cached("phone-plan", make)
@@ -82,6 +84,8 @@ def _split(text: str, plan: NumberingPlan) -> tuple[str, str]:
     if digits.startswith(plan.international_prefix + cc):
         lead = plan.international_prefix + cc
         return lead, digits[len(lead) :]
+    if plan.national_length and digits.startswith(cc) and len(digits) == len(cc) + plan.national_length:
+        return cc, digits[len(cc) :]
     if plan.trunk_prefix and digits.startswith(plan.trunk_prefix):
         return plan.trunk_prefix, digits[len(plan.trunk_prefix) :]
     return "", digits
