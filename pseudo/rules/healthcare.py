@@ -18,6 +18,7 @@ import regex
 
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack
+from pseudo.lists.weighted import WeightedList
 from pseudo.rules.base import Context, Option, Rule, Surrogate, Target, normalise
 from pseudo.rules.names import particles
 from pseudo.rules.places import place_pool
@@ -64,12 +65,21 @@ def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream) 
 
 
 def _from_catalogue(unit_type: dict[str, Any], type_word: str, pack: LocalePack, stream: KeyedStream) -> str:
-    """A real name from the type's catalogue, its type word spelled as the original spelled it."""
-    name = pack.weighted(unit_type["catalogue"]).draw(stream)
-    full = (unit_type.get("cues") or [""])[0]
-    if type_word and full and name.casefold().startswith(full.casefold() + " "):
-        return type_word + name[len(full) :]
-    return name
+    """A real name from the type's catalogue that starts with the type word as written ("Hospital
+    Universitario ...") or, for an abbreviation ("H."), with the type's full word, re-spelled as written."""
+    catalogue = pack.weighted(unit_type["catalogue"])
+    for prefix in dict.fromkeys([type_word, (unit_type.get("cues") or [""])[0]]):
+        if not (type_word and prefix):
+            continue
+
+        def fitting(prefix: str = prefix) -> WeightedList:
+            kept = [(n, w) for n, w in zip(catalogue.items, catalogue.weights) if n.casefold().startswith(prefix.casefold() + " ")]
+            return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
+
+        names = pack.cached(f"catalogue:{unit_type['catalogue']}:{prefix.casefold()}", fitting)
+        if len(names):
+            return type_word + names.draw(stream)[len(prefix) :]
+    return catalogue.draw(stream)
 
 
 class HealthcareUnitRule(Rule):
@@ -98,11 +108,13 @@ class HealthcareUnitRule(Rule):
         def draw(stream: KeyedStream) -> str:
             chosen = unit_type or stream.choice(types)
             word = type_word or (chosen.get("cues") or [""])[0]
-            if ctx.options["names"] == "catalogue" and chosen.get("catalogue") and ctx.pack.has(chosen["catalogue"]):
-                return _from_catalogue(chosen, type_word, ctx.pack, stream)
+            catalogue = ctx.options["names"] == "catalogue" and chosen.get("catalogue") and ctx.pack.has(chosen["catalogue"])
             candidate = ""
             for _ in range(MAX_TRIES):
-                candidate = _fill(stream.choice(chosen["names"]), word, ctx.pack, stream)
+                if catalogue:
+                    candidate = _from_catalogue(chosen, type_word, ctx.pack, stream)
+                else:
+                    candidate = _fill(stream.choice(chosen["names"]), word, ctx.pack, stream)
                 if not original_words & {w.casefold() for w in _WORD.findall(candidate)}:
                     break
             return candidate

@@ -301,7 +301,7 @@ def _classify(target: Target, lists: NameLists, titles: frozenset[str], known_pa
             if folded.rstrip(".") in titles:
                 classes.append("title")
                 continue
-        if folded in known_particles and 0 < index < len(words) - 1:
+        if folded in known_particles and index < len(words) - 1:  # "de la Fuente", "von Essen"
             classes.append("particle")
         elif len(word) == 1:
             classes.append("initial")
