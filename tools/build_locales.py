@@ -84,11 +84,11 @@ ES_STREET_TYPES = (
     "Plaça", "Pl.", "Polígono", "Pso", "Pso.", "Pº", "P.º", "Pza", "Pza.", "Rambla", "Ronda", "Rúa", "Rua",
     "Senda", "Subida", "Travesía", "Trva.", "Urb.", "Urbanización", "Vía", "Zumarkalea",
 )  # fmt: skip
+ES_NUMBER_WORDS = ("n", "nº", "n°", "no", "num", "numero", "número", "s/n", "sn", "km")  # start a house number
 ES_ADDRESS_WORDS = (
-    "bajo", "bloque", "dcha", "der", "derecha", "dto", "edf", "edificio", "entresuelo", "esc", "escalera",
-    "esq", "izda", "izq", "izquierda", "km", "local", "n", "no", "nº", "n°", "num", "numero", "número", "piso",
-    "planta", "portal", "principal", "puerta", "s/n", "sn", "sótano", "suite", "ático", "col", "colonia",
-    "entre", "esquina", "cuadras", "al", "norte", "sur", "y", "e", "o", "u",
+    "bajo", "bloque", "col", "colonia", "cuadras", "dcha", "der", "derecha", "dto", "e", "edf", "edificio",
+    "entre", "entresuelo", "esc", "escalera", "esq", "esquina", "izda", "izq", "izquierda", "local", "norte",
+    "o", "piso", "planta", "portal", "principal", "puerta", "sur", "suite", "sótano", "u", "y", "ático",
 )  # fmt: skip
 ES_ORDINALS = ("o", "a", "er", "ero", "do", "ro", "to", "mo", "vo", "no")  # 2o, 1er, 7mo
 ES_SAINT_WORDS = ("San", "Santa", "Santo", "Santos", "Sant", "Santiago", "Virgen", "Nuestra Señora")
@@ -121,6 +121,7 @@ ES_PLACES = {
     },
     "postcode_pattern": "(?:0[1-9]|[1-4]\\d|5[0-2])\\d{3}",
     "street_types": list(ES_STREET_TYPES),
+    "number_words": list(ES_NUMBER_WORDS),
     "address_words": list(ES_ADDRESS_WORDS),
     "ordinals": list(ES_ORDINALS),
 }

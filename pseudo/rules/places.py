@@ -45,9 +45,9 @@ class PlaceSettings:
     postcode: regex.Pattern | None
     street: regex.Pattern | None
     street_types: tuple[str, ...]
-    address_words: frozenset[str]  # kept in a house number: "piso", "dcha", "s/n", "y"
+    address_words: frozenset[str]  # kept in a house number: "piso", "dcha", "y", and the number words
     ordinals: frozenset[str]  # letters written after a number to make it ordinal: "2o", "1er"
-    tail: regex.Pattern  # where the name of a street ends and its number part begins
+    tail: regex.Pattern  # where the name of a street ends and its number part begins: "," or a number word ("nº", "s/n")
 
 
 def place_settings(pack: LocalePack) -> PlaceSettings:
@@ -62,17 +62,17 @@ def place_settings(pack: LocalePack) -> PlaceSettings:
             postcode=regex.compile(raw["postcode_pattern"]) if raw.get("postcode_pattern") else None,
             street=regex.compile(raw["street_pattern"], regex.IGNORECASE) if raw.get("street_pattern") else None,
             street_types=tuple(sorted(raw.get("street_types", ()), key=len, reverse=True)),
-            address_words=frozenset(w.casefold() for w in raw.get("address_words", ())),
+            address_words=frozenset(w.casefold() for w in [*raw.get("address_words", ()), *raw.get("number_words", ())]),
             ordinals=frozenset(w.casefold() for w in raw.get("ordinals", ())),
-            tail=_tail_pattern(raw.get("address_words", ())),
+            tail=_tail_pattern(raw.get("number_words", ())),
         )
 
     return pack.cached("place-settings", make)
 
 
-def _tail_pattern(address_words: list[str]) -> regex.Pattern:
-    """A comma, or a space before a digit, '#' or an address word ('s/n', 'km', 'nº')."""
-    words = "|".join(regex.escape(w) for w in sorted(address_words, key=len, reverse=True))
+def _tail_pattern(number_words: list[str]) -> regex.Pattern:
+    """A comma, or a space before a digit, '#' or a word that introduces a number ('s/n', 'km', 'nº')."""
+    words = "|".join(regex.escape(w) for w in sorted(number_words, key=len, reverse=True))
     word = rf"|(?:{words})(?![\p{{L}}])" if words else ""
     return regex.compile(rf"(?i)[,;]|\s+(?=\d|#{word})")
 
