@@ -4,8 +4,11 @@ Gender comes, in this order, from a kinship word or title right before the perso
 Madeleine", "la Dra."), from the census lists (a name in both lists takes the gender where it
 is relatively more frequent; a balanced one is gender-neutral), from the closest spelling in
 the lists (a spell-checked fallback), and otherwise is taken as neutral. Every part of a double
-name is replaced with the same gender; genitives and casing are carried over; the consistency
-key is the base form, so "Anna" and "Annas" share one surrogate.
+name is replaced with the same gender, each word by one word; particles stay, and a surname after
+them comes from the surnames the census lists after the same particles ("de la Fuente" -> "de la
+Torre"). Genitives and casing are carried over, and a name written without the accents of its
+listed spelling gets a surrogate without accents. The consistency key is the base form without
+case or accents, so "Anna" and "Annas", "García" and "Garcia" share one surrogate.
 """
 
 from __future__ import annotations

@@ -7,8 +7,12 @@ each label looks for are pack settings (`settings.places`, docs/adding-a-locale.
 found in no list goes through the spell-checked fallback, then a random place of the label's
 default kind. Where the tree marks a place's preposition ("på" islands in Swedish), the
 surrogate is drawn from places of the same preposition, so the text around it stays right.
-Postcodes are valid codes, of the surrogate town when one stands next to them; streets keep
-their road type and the shape of their house number.
+Postcodes are valid codes, of the surrogate town (or its region) when one stands next to them.
+Streets keep their road type as written (`street_types`, matched as a whole word); the name comes
+from the `streets` list; the number part starts at a comma or a number word (`number_words`: "nº",
+"s/n"), keeps its address words (`address_words`: "piso", "dcha") and ordinals (`ordinals`: the "o"
+of "2o"), redraws digits and door letters in the same shape, and replaces any other word as a place.
+Names are looked up without regard to case or left-out accents, and by their aliases.
 """
 
 from __future__ import annotations
