@@ -30,3 +30,24 @@ def test_a_mobile_stays_a_mobile():
 def test_a_country_code_without_plus_is_kept():
     for (new,) in run_many("Tel 34679802102", [("34679802102", "NUMERO_TELEFONO")]):
         assert new.startswith("34") and len(new) == 11 and new[2] in "67"
+
+
+def test_a_fixed_number_follows_the_surrogate_town_of_its_address():
+    """Places run before phones: the area code serves the province of the town that replaced Madrid."""
+    pack = es_pack()
+    tree = pack.tree()
+    served = {}
+    for row in pack.rows("phone_area_codes"):
+        served.setdefault(row["code"], set()).add(row["place"])
+    checked = 0
+    for town, phone in run_many("28036 Madrid. Tel. 913 908 121", [("Madrid", "TERRITORIO"), ("913 908 121", "NUMERO_TELEFONO")]):
+        province = next(p for p in tree.lookup(town) if p.kind == "municipality")
+        names = set()
+        while province is not None:
+            names |= {province.name, *province.extra.get("aliases", "").split("|")}
+            province = tree.parent(province)
+        codes = {c for c, places in served.items() if places & names}
+        if codes - {"91"}:
+            assert any(phone.replace(" ", "").startswith(c) for c in codes), (town, phone)
+            checked += 1
+    assert checked > 10
