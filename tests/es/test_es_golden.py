@@ -1,6 +1,7 @@
 """Golden files: MEDDOCAN documents through `pseudo apply` with a fixed key, compared byte for byte.
 
-tests/golden/es/<case>.input.json + config.yaml + key -> <case>.expected.json. After an intended
+tests/golden/es/<case>.input.json + <case>.config.yaml + <case>.key -> <case>.expected.json, the
+layout of tests/golden/<group>/ everywhere. After an intended
 change (a rule, a rebuilt pack), regenerate with PSEUDO_REGENERATE_GOLDEN=1 and review the diff.
 """
 
@@ -20,7 +21,7 @@ CASES = sorted(p.name.removesuffix(".input.json") for p in GOLDEN.glob("*.input.
 def test_golden(case, tmp_path):
     out = tmp_path / "out.json"
     arguments = ["apply", str(GOLDEN / f"{case}.input.json"), "--out", str(out)]
-    arguments += ["--config", str(GOLDEN / "config.yaml"), "--key-file", str(GOLDEN / "key")]
+    arguments += ["--config", str(GOLDEN / f"{case}.config.yaml"), "--key-file", str(GOLDEN / f"{case}.key")]
     result = CliRunner().invoke(app, arguments, env={"PSEUDO_KEY": ""})
     assert result.exit_code == 0, result.output
     expected = GOLDEN / f"{case}.expected.json"
