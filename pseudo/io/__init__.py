@@ -6,10 +6,10 @@ import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from pseudo.errors import InputError
-from pseudo.io import conll, inline, native
+from pseudo.io import brat, conll, i2b2, inline, native
 from pseudo.io.atomic import atomic_writer
 from pseudo.model import Document
 
@@ -25,6 +25,8 @@ class Batch:
     errors: list[InputError] = field(default_factory=list)
     single: bool = False  # a .json input holding one object is written back as one object
     scheme: str = "BIO"  # conll: the tagging scheme read, written back the same
+    origin: str = ""  # where it was read from: a folder format never writes over it
+    layouts: dict[str, Any] = field(default_factory=dict)  # per document id: what its writer must restore
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,34 @@ def _write_conll(documents: Sequence[Document], destination: str, batch: Batch) 
     _write_text(destination, lambda handle: conll.write(documents, handle, batch.scheme))
 
 
+def _read_brat(source: str) -> Batch:
+    documents, errors, layouts = brat.read(source)
+    return Batch("brat", documents, errors, origin=source, layouts=layouts)
+
+
+def _write_brat(documents: Sequence[Document], destination: str, batch: Batch) -> None:
+    brat.write(documents, destination, batch.layouts, batch.origin)
+
+
+def _read_i2b2(source: str) -> Batch:
+    doc_id = "stdin" if source == STDIO else Path(source).stem
+    batch = Batch("i2b2", origin=source)
+    try:
+        document, layout = i2b2.read(_read_bytes(source), source, doc_id)
+    except InputError as error:
+        batch.errors.append(error)
+        return batch
+    batch.documents.append(document)
+    batch.layouts[doc_id] = layout
+    return batch
+
+
+def _write_i2b2(documents: Sequence[Document], destination: str, batch: Batch) -> None:
+    """One document per file; a file whose document failed under --on-error skip is not written."""
+    for document in documents:
+        _write_text(destination, lambda handle: i2b2.write(document, handle, batch.layouts.get(document.id)))
+
+
 FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
@@ -124,6 +154,8 @@ FORMATS: dict[str, Format] = {
         Format("jsonl", (".jsonl", ".ndjson"), _read_jsonl, _write_jsonl),
         Format("inline", (".inline.txt", ".tagged"), _read_inline, _write_inline),
         Format("conll", (".conll", ".bio", ".bioes"), _read_conll, _write_conll),
+        Format("brat", (".ann", ".txt"), _read_brat, _write_brat, directory=True),
+        Format("i2b2", (".xml",), _read_i2b2, _write_i2b2),
     )
 }
 
@@ -136,7 +168,7 @@ def detect_format(source: str) -> str:
     path = Path(source)
     if path.is_dir():
         for fmt in FORMATS.values():
-            if fmt.directory and any(path.glob(f"*{ext}") for ext in fmt.extensions):
+            if fmt.directory and any(path.rglob(f"*{ext}") for ext in fmt.extensions):
                 return fmt.name
         raise InputError("a folder with no file of a known folder format (use --format)", source)
     for fmt in FORMATS.values():

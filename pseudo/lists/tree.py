@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
+from pseudo.lists.weighted import loose
+
 
 @dataclass(frozen=True, slots=True)
 class Place:
@@ -27,10 +29,14 @@ class LocationTree:
         self.places: dict[str, Place] = {}
         self.children: dict[str | None, list[Place]] = {}
         self.by_name: dict[str, list[Place]] = {}
+        self._by_loose_name: dict[str, list[Place]] = {}
         for place in places:
             self.places[place.id] = place
             self.children.setdefault(place.parent_id, []).append(place)
-            self.by_name.setdefault(place.name.casefold(), []).append(place)
+            aliases = [a for a in place.extra.get("aliases", "").split("|") if a]  # other names ("Alacant")
+            for name in dict.fromkeys([place.name, *aliases]):
+                self.by_name.setdefault(name.casefold(), []).append(place)
+                self._by_loose_name.setdefault(loose(name), []).append(place)
 
     def __len__(self) -> int:
         return len(self.places)
@@ -45,7 +51,8 @@ class LocationTree:
         return current
 
     def lookup(self, name: str) -> list[Place]:
-        return self.by_name.get(name.casefold(), [])
+        """Places of that name or alias, case-blind; accents that were left out are forgiven."""
+        return self.by_name.get(name.casefold()) or self._by_loose_name.get(loose(name), [])
 
     def descendants(self, place: Place, kind: str) -> list[Place]:
         """Every place of a kind under a place, in a stable order."""

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import accumulate
 
 from pseudo.keyed import KeyedStream
+
+ACCENTS = {"\u0300", "\u0301", "\u0302"}  # grave, acute, circumflex: often left out in typing
+
+
+def loose(text: str) -> str:
+    """A lookup key that forgives case and left-out accents ('Garcia' finds 'García'); å, ñ, ü stay."""
+    decomposed = unicodedata.normalize("NFD", text.casefold())
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if c not in ACCENTS))
 
 
 @dataclass(frozen=True)
@@ -27,23 +36,35 @@ class WeightedList:
             index.setdefault(item.casefold(), position)
         return index
 
+    @cached_property
+    def _loose_index(self) -> dict[str, int]:
+        index: dict[str, int] = {}
+        for position, item in enumerate(self.items):
+            index.setdefault(loose(item), position)
+        return index
+
+    def _find(self, item: str) -> int | None:
+        """Case-blind, then also blind to left-out accents; the exact spelling wins when both exist."""
+        position = self._index.get(item.casefold())
+        return self._loose_index.get(loose(item)) if position is None else position
+
     def __len__(self) -> int:
         return len(self.items)
 
     def __contains__(self, item: str) -> bool:
-        return item.casefold() in self._index
+        return self._find(item) is not None
 
     def weight(self, item: str) -> int:
-        position = self._index.get(item.casefold())
+        position = self._find(item)
         return 0 if position is None else self.weights[position]
 
     def rank(self, item: str) -> int | None:
         """0-based rank, or None when absent."""
-        return self._index.get(item.casefold())
+        return self._find(item)
 
     def canonical(self, item: str) -> str | None:
-        """The list's own spelling of an item matched without regard to case."""
-        position = self._index.get(item.casefold())
+        """The list's own spelling of an item matched without regard to case or left-out accents."""
+        position = self._find(item)
         return None if position is None else self.items[position]
 
     @cached_property

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 import regex
 
 from pseudo.keyed import KeyedStream
+from pseudo.lists.weighted import loose
 from pseudo.model import Document, Span
 
 if TYPE_CHECKING:
@@ -21,8 +22,9 @@ MAX_ATTEMPTS = 64
 
 
 def normalise(value: str) -> str:
-    """The default consistency key: case and runs of whitespace do not make another value."""
-    return _SPACES.sub(" ", value).strip().casefold()
+    """The default consistency key: case, runs of whitespace and left-out accents ("Garcia" for
+    "García") do not make another value."""
+    return loose(_SPACES.sub(" ", value).strip())
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,8 +82,12 @@ def _person_candidates(ctx: Context) -> list[tuple[list[str], list[str]]]:
 
 
 def derived_local_part(local: str, ctx: Context, stream: KeyedStream) -> str | None:
-    """The local part rebuilt from a surrogate name, when it visibly derives from a name."""
-    letters = "".join(c for c in fold(local) if c.isalpha())
+    """The local part rebuilt from a surrogate name, when it visibly derives from a name.
+
+    Each piece that stood for a whole name ("marta" in "marta.sobas") becomes the whole surrogate
+    name, a shortened one ("nav" of Navarro) the surrogate shortened alike; separators stay put.
+    """
+    letters = "".join(fold(c)[:1] for c in local if c.isalpha())
     best = None
     for originals, surrogates in _person_candidates(ctx):
         pieces = _align(letters, originals)

@@ -2,11 +2,14 @@
 
 The pack's vocabulary lists unit types, each with the words that recognise it (`cues`) and the
 names a surrogate may take (`names`). A name may be a template: {type} is the type word exactly
-as the original wrote it ("Hptal."), {place}, {surname}, {female_name} and {male_name} are
-drawn from the pack's lists. So "bor permanent på" a geriatric home stays a geriatric home, and
-a surrogate shares no word with its original except the type word. A unit of no recognisable
-type becomes one of the vocabulary's `default` type where it names one. Generic names are
-common nouns: a surrogate is capitalised only where the original starts a sentence.
+as the original wrote it ("Hptal."), {place} a place of the pack's first PLACE kind by population,
+{surname}, {female_name} and {male_name} common names, and any other {list} an entry of that pack
+list ({saints}, {streets}). So "bor permanent på" a geriatric home stays a geriatric home, and a
+surrogate shares no word with its original except the type word and function words ("de", the
+pack's name particles). A unit of no recognisable type becomes one of the vocabulary's `default`
+type where it names one. Generic names are common nouns: a surrogate is capitalised only where the
+original starts a sentence. A type may name a `catalogue` list of real names; the option
+`names: catalogue` draws from it instead of the templates.
 """
 
 from __future__ import annotations
@@ -18,7 +21,10 @@ import regex
 from pseudo.casing import casing_of
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack
-from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
+from pseudo.lists.weighted import WeightedList
+from pseudo.rules.base import Context, Option, Rule, Surrogate, Target, normalise
+from pseudo.rules.names import particles
+from pseudo.rules.places import place_pool
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _PLACEHOLDER = regex.compile(r"\{(\w+)\}")
@@ -73,15 +79,32 @@ def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream) 
             return pack.weighted(f"first_names_{slot.split('_')[0]}").top(200).draw(stream)
         if slot == "place":
             kinds = ((pack.settings.get("places") or {}).get("kinds") or {}).get("PLACE") or []
-            tree = pack.tree()
-            places = pack.cached(
-                "institution-places",
-                lambda: sorted({p.name for p in tree.places.values() if p.kind == (kinds[0] if kinds else p.kind)}),
-            )
-            return stream.choice(places)
+            if not kinds:
+                raise ValueError("the pack names no place kind for {place} (settings.places.kinds.PLACE)")
+            return place_pool(pack, kinds[0]).draw(stream)
+        if pack.has(slot):
+            return pack.weighted(slot).top(500).draw(stream)
         raise ValueError(f"unknown placeholder {{{slot}}} in the pack's institution names")
 
     return _PLACEHOLDER.sub(value, template)
+
+
+def _from_catalogue(unit_type: dict[str, Any], type_word: str, pack: LocalePack, stream: KeyedStream) -> str:
+    """A real name from the type's catalogue that starts with the type word as written ("Hospital
+    Universitario ...") or, for an abbreviation ("H."), with the type's full word, re-spelled as written."""
+    catalogue = pack.weighted(unit_type["catalogue"])
+    for prefix in dict.fromkeys([type_word, (unit_type.get("cues") or [""])[0]]):
+        if not (type_word and prefix):
+            continue
+
+        def fitting(prefix: str = prefix) -> WeightedList:
+            kept = [(n, w) for n, w in zip(catalogue.items, catalogue.weights) if n.casefold().startswith(prefix.casefold() + " ")]
+            return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
+
+        names = pack.cached(f"catalogue:{unit_type['catalogue']}:{prefix.casefold()}", fitting)
+        if len(names):
+            return type_word + names.draw(stream)[len(prefix) :]
+    return catalogue.draw(stream)
 
 
 class HealthcareUnitRule(Rule):
@@ -90,6 +113,14 @@ class HealthcareUnitRule(Rule):
     needs: ClassVar[tuple[str, ...]] = ("healthcare_units",)
     vocabulary: ClassVar[str] = "healthcare_units"
     own_casing = True  # "IVA" must not turn its surrogate into capitals
+    options = {
+        "names": Option(
+            "templates",
+            "templates: names built from the pack's patterns; catalogue: real names from a type's catalogue list",
+            str,
+            choices=("templates", "catalogue"),
+        ),
+    }
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         types = _types(ctx.pack, self.vocabulary)
@@ -99,14 +130,19 @@ class HealthcareUnitRule(Rule):
             default = ctx.pack.vocabulary(self.vocabulary).get("default")
             unit_type = next((t for t in types if t["type"] == default), None)
             fallback = "no recognisable type: the default type" if unit_type else "no recognisable type: a random type"
-        original_words = {w.casefold() for w in _WORD.findall(target.text)} - {w.casefold() for w in _WORD.findall(type_word)}
+        ignored = {w.casefold() for w in _WORD.findall(type_word)} | particles(ctx.pack)
+        original_words = {w.casefold() for w in _WORD.findall(target.text)} - ignored
 
         def draw(stream: KeyedStream) -> str:
             chosen = unit_type or stream.choice(types)
             word = type_word or (chosen.get("cues") or [""])[0]
+            catalogue = ctx.options["names"] == "catalogue" and chosen.get("catalogue") and ctx.pack.has(chosen["catalogue"])
             candidate = ""
             for _ in range(MAX_TRIES):
-                candidate = _fill(stream.choice(chosen["names"]), word, ctx.pack, stream)
+                if catalogue:
+                    candidate = _from_catalogue(chosen, type_word, ctx.pack, stream)
+                else:
+                    candidate = _fill(stream.choice(chosen["names"]), word, ctx.pack, stream)
                 if not original_words & {w.casefold() for w in _WORD.findall(candidate)}:
                     break
             return candidate

@@ -1,6 +1,9 @@
 """Kinship words: another relative of the same gender, generation and number ("abuela" never
 becomes "nieta"; "padres" may become "tíos"). Terms are closed-class vocabulary in the pack's
-`kinship` list, each with gender, generation, number and, where a language inflects them, form.
+`kinship` list, each with gender, generation, number and, where a language inflects them, form;
+a term marked `keep` (a collective such as "family") points at nobody and stays. A relative's
+name written inside the span ("madre Teresa") gets the surrogate the name rule gives it in the
+scope, so a name never survives for having been tagged as kinship.
 """
 
 from __future__ import annotations
@@ -9,11 +12,12 @@ from typing import Any
 
 import regex
 
-from pseudo.casing import match_case
 from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList
-from pseudo.rules.base import Context, Rule, Surrogate, Target
+from pseudo.casing import match_case
+from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
+from pseudo.rules.names import NameRule, name_lists, strip_accents, written_without_accents
 
 MATCHED = ("gender", "generation", "number", "form")
 _WORD = regex.compile(r"\p{L}[\p{L}\p{M}]*")
@@ -51,28 +55,56 @@ class KinshipRule(Rule):
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         terms = kinship_terms(ctx.pack)
-        pieces, cursor, fallback, changed = [], 0, None, False
+        pieces, cursor, fallback, changed, kept = [], 0, None, False, False
+        after_name = False  # a capitalised word right after a name is more of it ("Garrido Vadía")
         for match in _WORD.finditer(target.text):
             word = match.group()
             term = terms.get(word.casefold())
-            if term is None:
+            new = None
+            if term is None and word[:1].isupper():
+                new = self._name(word, ctx, surname=after_name)
+            after_name = new is not None
+            if term is None and new is None:
                 spellings = ctx.pack.cached("kinship-spellings", lambda: WeightedList(tuple(terms), (1,) * len(terms)))
                 near = closest(word, {"kinship": spellings}, 85)
                 term = terms[near[1]] if near else None
                 fallback = fallback or (near and "kinship word matched to the closest listed spelling")
-            if term is None:
+            if term is not None and term.get("keep"):
+                kept = True
                 continue
-            options = _alternatives(ctx.pack, term)
-            if not options:
+            if term is not None:
+                options = _alternatives(ctx.pack, term)
+                if options:
+                    new = ctx.consistent(
+                        "kinship", term["word"].casefold(), lambda stream: stream.choice(options), one_to_one=False
+                    )
+            if new is None:
                 continue
             pieces.append(target.text[cursor : match.start()])
-            new = ctx.consistent("kinship", term["word"].casefold(), lambda stream: stream.choice(options), one_to_one=False)
             pieces.append(match_case(word, new))
             cursor = match.end()
             changed = True
         pieces.append(target.text[cursor:])
         if not changed:
+            if kept:
+                return Surrogate(target.text, kept=True)
             return Surrogate(f"[{target.label}]", fallback="no replaceable kinship word")
         return Surrogate("".join(pieces), fallback=fallback or None)
 
-
+    @staticmethod
+    def _name(word: str, ctx: Context, surname: bool) -> str | None:
+        """The name rule's surrogate for a capitalised word of the pack's name lists, or for any
+        capitalised word that follows a name (a surname); else None."""
+        if not all(ctx.pack.has(n) for n in NameRule.needs):
+            return None
+        defaults = {key: option.default for key, option in NameRule.options.items()}
+        lists = name_lists(ctx.pack, float(defaults["neutral_ratio"]))
+        first, last = lists.first_share(word), lists.last.share(word)
+        if not (first or last or surname):
+            return None
+        family = "last" if last > first or not first else (lists.gender(word) or "neutral")
+        pool = lists.pool(family, defaults["surname_pool"] if family == "last" else defaults["pool"])
+        new = ctx.scope.consistent(
+            NameRule.name, f"name:{family}", normalise(word), pool.draw, one_to_one=True, note=ctx.fallbacks.append
+        )
+        return strip_accents(new) if written_without_accents(word, lists) else new

@@ -4,22 +4,27 @@ Gender comes, in this order, from a kinship word or title right before the perso
 Madeleine", "la Dra."), from the census lists (a name in both lists takes the gender where it
 is relatively more frequent; a balanced one is gender-neutral), from the closest spelling in
 the lists (a spell-checked fallback), and otherwise is taken as neutral. Every part of a double
-name is replaced with the same gender; genitives and casing are carried over; the consistency
-key is the base form, so "Anna" and "Annas" share one surrogate.
+name is replaced with the same gender, each word by one word; particles stay, and a surname after
+them comes from the surnames the census lists after the same particles ("de la Fuente" -> "de la
+Torre"). Genitives and casing are carried over, and a name written without the accents of its
+listed spelling gets a surrogate without accents. The consistency key is the base form without
+case or accents, so "Anna" and "Annas", "García" and "Garcia" share one surrogate.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Callable
 
 import regex
 
 from pseudo.casing import match_case
 from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
-from pseudo.lists.weighted import WeightedList
-from pseudo.rules.base import Context, Option, Rule, Surrogate, Target
+from pseudo.lists.weighted import ACCENTS, WeightedList, loose
+from pseudo.rules.base import Context, Option, Rule, Surrogate, Target, normalise
 
 NAME_LABELS = ("FIRST_NAME", "LAST_NAME", "PERSON")
 GENDERS = ("female", "male", "neutral")
@@ -68,13 +73,14 @@ class NameLists:
 
     @cached_property
     def _pools(self) -> dict[str, WeightedList]:
-        """Surrogate pools: a gendered pool holds only names of that list gender, none shared."""
+        """Surrogate pools: one-word names only (a word is replaced by one word); a gendered pool
+        holds only names of that list gender, none shared."""
 
         def keep(source: WeightedList, gender: str | None) -> WeightedList:
             kept = [
                 (name, weight)
                 for name, weight in zip(source.items, source.weights)
-                if (gender is None or self.gender(name) == gender) and not self.shared(name)
+                if " " not in name and (gender is None or self.gender(name) == gender) and not self.shared(name)
             ]
             return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
 
@@ -93,11 +99,28 @@ class NameLists:
         """Bearers of a spelling as a first name or a surname (0: in no list)."""
         return self.female.weight(word) + self.male.weight(word) + self.last.weight(word)
 
+    @cached_property
+    def _after(self) -> dict[tuple[str, int], WeightedList]:
+        return {}
+
+    def after_particles(self, lead: str, size: int) -> WeightedList:
+        """Surnames the census lists after these particles ('de la' -> Fuente, Torre, Cruz ...)."""
+        if (lead, size) not in self._after:
+            prefix = lead + " "
+            found = _where(self.last, lambda item: item.casefold().startswith(prefix) and " " not in item[len(prefix) :])
+            self._after[lead, size] = WeightedList(tuple(i[len(prefix) :] for i in found.items), found.weights).top(size)
+        return self._after[lead, size]
+
     def is_first(self, word: str) -> bool:
         return word in self.female or word in self.male
 
     def first_share(self, word: str) -> float:
         return max(self.female.share(word), self.male.share(word))
+
+
+def _where(source: WeightedList, keep: Callable[[str], bool]) -> WeightedList:
+    kept = [(item, weight) for item, weight in zip(source.items, source.weights) if keep(item)]
+    return WeightedList(tuple(i for i, _ in kept), tuple(w for _, w in kept))
 
 
 def name_lists(pack: LocalePack, neutral_ratio: float) -> NameLists:
@@ -225,12 +248,14 @@ class NameRule(Rule):
         pieces: list[str] = []
         cursor = 0
         changed = False
+        lead: list[str] = []  # the particles right before a word ("de la")
         for match, kind in zip(_TOKEN.finditer(target.text), classes):
             pieces.append(target.text[cursor : match.start()])
             word = match.group()
             cursor = match.end()
             if kind in ("title", "particle"):
                 pieces.append(word)
+                lead = lead + [word.casefold()] if kind == "particle" else []
                 continue
             base, marker = split(word, lists.weight) if split else (word, "")
             if kind == "initial":
@@ -239,13 +264,18 @@ class NameRule(Rule):
                 family = "last" if kind == "last" else gender
                 size = ctx.options["surname_pool"] if kind == "last" else ctx.options["pool"]
                 pool = lists.pool(family, size)
-                new = ctx.consistent(f"name:{family}", base.casefold(), pool.draw)
+                if kind == "last" and lead and len(lists.after_particles(" ".join(lead), size)) >= 2:
+                    pool = lists.after_particles(" ".join(lead), size)
+                new = ctx.consistent(f"name:{family}", normalise(base), pool.draw)
+                if written_without_accents(base, lists):
+                    new = strip_accents(new)
+            lead = []
             new = inflect(new, marker) if inflect and marker else new + marker
             pieces.append(match_case(word, new))
             changed = True
         pieces.append(target.text[cursor:])
         if not changed:
-            surname = ctx.consistent("name:last", target.text.casefold(), lists.pool("last", 100).draw)
+            surname = ctx.consistent("name:last", normalise(target.text), lists.pool("last", 100).draw)
             return Surrogate(surname, fallback="no name token in span")
         return Surrogate("".join(pieces), fallback=fallback)
 
@@ -253,10 +283,12 @@ class NameRule(Rule):
         if person.cue:
             return person.cue, None
         titles, known_particles = title_words(ctx.pack), particles(ctx.pack)
+        has_first = False
         for member in person.targets:
             for match, kind in zip(_TOKEN.finditer(member.text), _classify(member, lists, titles, known_particles)):
                 if kind != "first":
                     continue
+                has_first = True
                 word = match.group().rstrip("'’")
                 split = getattr(ctx.pack.morphology, "split_inflection", None)
                 found = lists.gender(split(word, lists.weight)[0] if split else word)
@@ -265,6 +297,8 @@ class NameRule(Rule):
                 near = closest(match.group(), {"female": lists.female, "male": lists.male}, float(ctx.options["fuzzy_cutoff"]))
                 if near:
                     return lists.gender(near[1]) or near[0], "gender from the closest listed spelling"
+        if not has_first:  # surnames only: no first name needs a gender
+            return "neutral", None
         return "neutral", "gender unknown: neutral surrogate"
 
     def _initial(self, letter: str, target: Target, ctx: Context, lists: NameLists, gender: str) -> str:
@@ -283,9 +317,24 @@ class NameRule(Rule):
             name = full_names[0]
             family = lists.gender(name) if gender == "neutral" else gender
             pool = lists.pool(family or "neutral", ctx.options["pool"])
-            return ctx.consistent(f"name:{family or 'neutral'}", name.casefold(), pool.draw)[0]
+            return ctx.consistent(f"name:{family or 'neutral'}", normalise(name), pool.draw)[0]
         pool = lists.pool(gender, ctx.options["pool"])
         return ctx.consistent("name:initial", wanted, lambda stream: pool.draw(stream)[0])
+
+
+def written_without_accents(word: str, lists: NameLists) -> bool:
+    """'Garcia' for García: the writer left accents out, so the surrogate leaves them out too."""
+    for source in (lists.last, lists.female, lists.male):
+        spelled = source.canonical(word)
+        if spelled is not None:
+            return spelled.casefold() != word.casefold() and loose(spelled) == loose(word)
+    return False
+
+
+def strip_accents(text: str) -> str:
+    """Without the accents `loose` forgives, case and other letters (ñ, ü) kept."""
+    decomposed = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if c not in ACCENTS))
 
 
 def particles(pack: LocalePack) -> frozenset[str]:
@@ -306,7 +355,7 @@ def _classify(target: Target, lists: NameLists, titles: frozenset[str], known_pa
             if folded.rstrip(".") in titles:
                 classes.append("title")
                 continue
-        if folded in known_particles and 0 < index < len(words) - 1:
+        if folded in known_particles and index < len(words) - 1:  # "de la Fuente", "von Essen"
             classes.append("particle")
         elif len(word) == 1:
             classes.append("initial")
@@ -329,8 +378,9 @@ def _person_word_class(
     first, last = lists.first_share(word), lists.last.share(word)
     if index == 0 and len(words) > 1:
         return "last" if last > 10 * first else "first"
-    if index == len(words) - 1:
-        return "first" if first > 10 * last and len(words) == 1 else "last"
+    if index == len(words) - 1:  # last word: a surname, unless only first names came before ("Carmen Inés")
+        only_first = all(c == "first" for c in classes if c in ("first", "last"))
+        return "first" if first > 10 * last and only_first else "last"
     if first or last:
         return "first" if first > last else "last"
     previous = [c for c in classes if c in ("first", "last")]

@@ -2,7 +2,8 @@
 
 A number is read as [international prefix + country code | trunk prefix] + area code or mobile
 prefix + subscriber digits. The prefix is replaced by another of the same kind and length, so
-the digit count and the grouping (every separator at its place) stay as written. Where the
+the digit count and the grouping (every separator at its place) stay as written; a fixed number
+takes, where it can, an area code of the surrogate place nearest to it. Where the
 locale lists number ranges reserved for fiction, a number of that kind and length is drawn
 from them instead, so no surrogate rings a real subscriber.
 """
@@ -16,6 +17,8 @@ import regex
 
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack
+from pseudo.lists.tree import Place
+from pseudo.lists.weighted import loose
 from pseudo.rules.base import Context, Rule, Target
 from pseudo.rules.ids import replace_digits, shape_surrogate
 
@@ -31,6 +34,8 @@ class NumberingPlan:
     mobile: tuple[str, ...]
     mobile_pattern: regex.Pattern | None
     fiction: tuple[tuple[str, str, str], ...]  # (first, last, kind), national digits with trunk
+    national_length: int | None = None  # digits after the country code, to read "34612345678" without "+"
+    regions: tuple[tuple[str, str], ...] = ()  # (area code, the place it serves), where the list says
 
     @cached_property
     def prefixes(self) -> dict[str, str]:
@@ -70,6 +75,8 @@ def numbering_plan(pack: LocalePack) -> NumberingPlan:
             mobile,
             regex.compile(pattern) if pattern else None,
             fiction,
+            int(settings["national_length"]) if settings.get("national_length") else None,
+            tuple((national(r["code"]), r["place"]) for r in pack.rows("phone_area_codes") if r.get("place")),
         )
 
     return pack.cached("phone-plan", make)
@@ -85,6 +92,8 @@ def _split(text: str, plan: NumberingPlan) -> tuple[str, str]:
     if digits.startswith(plan.international_prefix + cc):
         lead = plan.international_prefix + cc
         return lead, digits[len(lead) :]
+    if plan.national_length and digits.startswith(cc) and len(digits) == len(cc) + plan.national_length:
+        return cc, digits[len(cc) :]
     if plan.trunk_prefix and digits.startswith(plan.trunk_prefix):
         return plan.trunk_prefix, digits[len(plan.trunk_prefix) :]
     return "", digits
@@ -122,7 +131,8 @@ def _from_fiction(number: str, kind: str, prefix_length: int, plan: NumberingPla
     return drawn[len(plan.trunk_prefix) :]
 
 
-def draw_number(text: str, plan: NumberingPlan | None, stream: KeyedStream) -> str:
+def draw_number(text: str, plan: NumberingPlan | None, stream: KeyedStream, local: frozenset[str] = frozenset()) -> str:
+    """A number of the same kind and shape; a fixed one takes an area code from `local` when one fits."""
     digits = "".join(c for c in text if c.isdigit())
     if not digits:
         return shape_surrogate(text, stream)
@@ -135,6 +145,8 @@ def draw_number(text: str, plan: NumberingPlan | None, stream: KeyedStream) -> s
     if new_number is None:
         prefixes = plan.of_kind(kind, prefix_length) if 0 < prefix_length < len(number) else []
         others = [p for p in prefixes if p != number[:prefix_length]] or prefixes
+        if kind == "fixed" and 0 < prefix_length < len(number):  # the area code length may differ: 91 / 983
+            others = sorted(p for p in local if len(p) < len(number) and not number.startswith(p)) or others
         prefix = stream.choice(others) if others else number[:prefix_length]
         new_number = prefix + _subscriber(len(number) - len(prefix), stream)
     return replace_digits(text, lead + new_number)
@@ -146,5 +158,23 @@ class PhoneRule(Rule):
 
     def replace(self, target: Target, ctx: Context) -> str:
         plan = numbering_plan(ctx.pack) if ctx.pack and ctx.pack.has("phone_area_codes") else None
+        local = _local_codes(target, ctx, plan) if plan else frozenset()
         key = "".join(c for c in target.text if c.isdigit()) or target.text
-        return ctx.consistent("number", key, lambda stream: draw_number(target.text, plan, stream))
+        return ctx.consistent("number", key, lambda stream: draw_number(target.text, plan, stream, local))
+
+
+def _local_codes(target: Target, ctx: Context, plan: NumberingPlan) -> frozenset[str]:
+    """Area codes serving the surrogate place nearest to the number, or a region above it: places
+    are replaced first, so a number can follow its surrogate town ("Zaragoza ... 976")."""
+    nearby = [(abs(t.span.start - target.span.start), s) for t, s in ctx.done if t.label in ("PLACE", "REGION")]
+    nearby = [item for item in nearby if any(c.isalpha() for c in item[1])]
+    if not nearby or not plan.regions or not ctx.pack.has("locations"):
+        return frozenset()
+    tree = ctx.pack.tree()
+    names: set[str] = set()
+    for place in tree.lookup(min(nearby)[1]):
+        node: Place | None = place
+        while node is not None:
+            names.update(loose(n) for n in [node.name, *node.extra.get("aliases", "").split("|")] if n)
+            node = tree.parent(node)
+    return frozenset(code for code, served in plan.regions if loose(served) in names)

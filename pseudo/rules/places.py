@@ -7,14 +7,20 @@ each label looks for are pack settings (`settings.places`, docs/adding-a-locale.
 found in no list goes through the spell-checked fallback, then a random place of the label's
 default kind. Where the tree marks a place's preposition ("på" islands in Swedish), the
 surrogate is drawn from places of the same preposition, so the text around it stays right.
-Postcodes are valid codes, of the surrogate town when one stands next to them; streets keep
-their road type and the shape of their house number.
+Postcodes are valid codes, of the surrogate town (or its region) when one stands next to them.
+Streets keep their road type as written (`street_types`, matched as a whole word); the name comes
+from the `streets` list; the number part starts at a comma or a number word (`number_words`: "nº",
+"s/n"), keeps its address words (`address_words`: "piso", "dcha") and ordinals (`ordinals`: the "o"
+of "2o"), redraws digits and door letters in the same shape, and replaces any other word as a place.
+Names are looked up without regard to case or left-out accents, and by their aliases.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Mapping
+
+import string
 
 import regex
 
@@ -23,11 +29,13 @@ from pseudo.keyed import KeyedStream
 from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.tree import LocationTree, Place
-from pseudo.lists.weighted import WeightedList
+from pseudo.lists.weighted import WeightedList, loose
 from pseudo.rules.base import Context, Option, Rule, Surrogate, Target
 from pseudo.rules.ids import replace_digits, shape_surrogate
 
 PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
+ORDINAL_MARKS = "ºª°"
+_HOUSE_PIECE = regex.compile(r"\d+|[\p{L}ºª°][\p{L}ºª°'’/]*|\s+|.", regex.DOTALL)
 _HOUSE_NUMBER = regex.compile(r"^(?P<name>.*?\p{L}.*?)(?P<number>[\s,]+(?:n[º°o]\.?\s*)?\d.*)?$", regex.DOTALL)
 _SEGMENT = regex.compile(r"[^,\n]+")
 
@@ -41,6 +49,9 @@ class PlaceSettings:
     postcode: regex.Pattern | None
     street: regex.Pattern | None
     street_types: tuple[str, ...]
+    address_words: frozenset[str]  # kept in a house number: "piso", "dcha", "y", and the number words
+    ordinals: frozenset[str]  # letters written after a number to make it ordinal: "2o", "1er"
+    tail: regex.Pattern  # where the name of a street ends and its number part begins: "," or a number word ("nº", "s/n")
 
 
 def place_settings(pack: LocalePack) -> PlaceSettings:
@@ -55,9 +66,19 @@ def place_settings(pack: LocalePack) -> PlaceSettings:
             postcode=regex.compile(raw["postcode_pattern"]) if raw.get("postcode_pattern") else None,
             street=regex.compile(raw["street_pattern"], regex.IGNORECASE) if raw.get("street_pattern") else None,
             street_types=tuple(sorted(raw.get("street_types", ()), key=len, reverse=True)),
+            address_words=frozenset(w.casefold() for w in [*raw.get("address_words", ()), *raw.get("number_words", ())]),
+            ordinals=frozenset(w.casefold() for w in raw.get("ordinals", ())),
+            tail=_tail_pattern(raw.get("number_words", ())),
         )
 
     return pack.cached("place-settings", make)
+
+
+def _tail_pattern(number_words: list[str]) -> regex.Pattern:
+    """A comma, or a space before a digit, '#' or a word that introduces a number ('s/n', 'km', 'nº')."""
+    words = "|".join(regex.escape(w) for w in sorted(number_words, key=len, reverse=True))
+    word = rf"|(?:{words})(?![\p{{L}}])" if words else ""
+    return regex.compile(rf"(?i)[,;]|\s+(?=\d|#{word})")
 
 
 def _pool(pack: LocalePack, tree: LocationTree, kind: str, anchor: Place | None, preposition: str | None) -> WeightedList:
@@ -76,6 +97,11 @@ def _pool(pack: LocalePack, tree: LocationTree, kind: str, anchor: Place | None,
     return pack.cached(f"place-pool:{kind}:{anchor.id if anchor else '*'}:{preposition or ''}", make)
 
 
+def place_pool(pack: LocalePack, kind: str) -> WeightedList:
+    """Every place name of a kind in the pack, by population."""
+    return _pool(pack, pack.tree(), kind, None, None)
+
+
 def _postcodes(pack: LocalePack) -> tuple[dict[str, list[str]], tuple[str, ...]]:
     """place id -> its postcodes, and every postcode, from the pack's postcode list."""
 
@@ -88,6 +114,13 @@ def _postcodes(pack: LocalePack) -> tuple[dict[str, list[str]], tuple[str, ...]]
         return by_place, tuple(sorted(set(codes)))
 
     return pack.cached("postcodes", make)
+
+
+def _starts_with_word(text: str, prefix: str) -> bool:
+    """'Calle' starts 'Calle Mayor' but not 'Callejas'; 'C/' starts 'C/Mayor'."""
+    if not text.casefold().startswith(prefix.casefold()):
+        return False
+    return not prefix[-1].isalpha() or len(text) == len(prefix) or not text[len(prefix)].isalpha()
 
 
 def _digits(text: str) -> str:
@@ -103,6 +136,9 @@ class PlaceRule(Rule):
     }
 
     def priority(self, target: Target) -> int:
+        """Towns first, so a postcode beside one can be of its surrogate; a place of digits only is a postcode."""
+        if target.label in PLACE_LABELS and not any(c.isalpha() for c in target.text):
+            return 2
         return {"STREET": 1, "POSTCODE": 2, "ADDRESS": 3}.get(target.label, 0)
 
     def replace(self, target: Target, ctx: Context) -> Surrogate | str:
@@ -187,6 +223,9 @@ class PlaceRule(Rule):
                 for child in ctx.pack.tree().children.get(place.id, []):
                     codes.extend(by_place.get(child.id, []))
         fitting = sorted({c for c in codes if len(_digits(c)) == len(digits)} - {text})
+        if town is not None and not fitting:  # a town without codes of its own: one of its region
+            fitting = self._region_codes(town, ctx, len(digits)) - {text}
+            fitting = sorted(fitting)
         fallback = None
         if not fitting:
             fitting = [c for c in every if len(_digits(c)) == len(digits)]
@@ -199,6 +238,19 @@ class PlaceRule(Rule):
 
         key = f"{town or ''}|{digits}"
         return Surrogate(ctx.consistent("postcode", key, draw), fallback=fallback)
+
+    @staticmethod
+    def _region_codes(town: str, ctx: Context, length: int) -> set[str]:
+        tree = ctx.pack.tree()
+        by_place, _ = _postcodes(ctx.pack)
+        found: set[str] = set()
+        for place in tree.lookup(town):
+            parent = tree.parent(place)
+            if parent is None:
+                continue
+            for member in [parent, *(p for kind in {c.kind for c in tree.children.get(parent.id, [])} for p in tree.descendants(parent, kind))]:
+                found.update(c for c in by_place.get(member.id, []) if len(_digits(c)) == length)
+        return found
 
     @staticmethod
     def _town_beside(target: Target, ctx: Context) -> str | None:
@@ -216,22 +268,77 @@ class PlaceRule(Rule):
         return best[1] if best else None
 
     def _street(self, text: str, ctx: Context, settings: PlaceSettings) -> Surrogate:
+        """Road type as written ("c/", "Avda."), a gazetteer name, the number part in the same shape."""
         if not ctx.pack.has("streets"):
             raise PseudoError(f"locale {ctx.pack.code!r} has no streets list; choose a strategy for STREET")
         streets = ctx.pack.weighted("streets")
-        parts = _HOUSE_NUMBER.fullmatch(text)
-        name, number = (parts.group("name"), parts.group("number") or "") if parts else (text, "")
-        road_type = next((t for t in settings.street_types if name.casefold().startswith(t.casefold())), "")
-        bare = name[len(road_type) :]
+        road_type = next((text[: len(t)] for t in settings.street_types if _starts_with_word(text, t)), "")
+        rest = text[len(road_type) :]
+        gap = regex.match(r"[\s.,:]*", rest).group() if road_type else ""
+        rest = rest[len(gap) :]
+        cut = len(rest) if not rest[:1].isdigit() else 0
+        if cut:
+            found = settings.tail.search(rest)
+            cut = found.start() if found else len(rest)
+        name, tail = rest[:cut], rest[cut:]
+        new_name = ctx.consistent("street", loose(name.strip()), streets.draw) if name.strip() else ""
+        return Surrogate(road_type + gap + new_name + self._house_number(tail, text, ctx, settings))
 
-        def draw(stream: KeyedStream) -> str:
-            return streets.draw(stream)
+    def _house_number(self, tail: str, text: str, ctx: Context, settings: PlaceSettings) -> str:
+        """Digits and door letters redrawn in the same shape (a leading nonzero digit stays nonzero);
+        address words ("piso", "dcha", "s/n"), ordinals ("2º", "3.o") and conjunctions kept; other
+        words name a place ("Buenavista") and are replaced by a place."""
+        stream = ctx.stream("house-number", text)
+        out: list[str] = []
+        phrase: list[str] = []
 
-        surrogate_name = ctx.consistent("street", name.casefold().strip(), draw)
-        if road_type:
-            surrogate_name = road_type + bare[: len(bare) - len(bare.lstrip())] + surrogate_name
-        new_number = shape_surrogate(number, ctx.stream("house-number", text)) if number else ""
-        return Surrogate(surrogate_name + new_number)
+        def flush() -> None:
+            if phrase:
+                spaces = len("".join(phrase)) - len("".join(phrase).rstrip())
+                words = "".join(phrase)[: len("".join(phrase)) - spaces]
+                out.append(self._place(words, "PLACE", ctx, settings).text + " " * spaces)
+                phrase.clear()
+
+        def redraw(letters: str) -> str:
+            """Each letter by one of the same case, from A up to it or F, the range doors are lettered in."""
+            out = []
+            for c in letters:
+                if not c.isascii() or not c.isalpha():
+                    out.append(c)
+                    continue
+                alphabet = string.ascii_uppercase if c.isupper() else string.ascii_lowercase
+                out.append(stream.choice(alphabet[: max(alphabet.index(c), 5) + 1]))
+            return "".join(out)
+
+        for piece in _HOUSE_PIECE.finditer(tail):
+            token, before = piece.group(), tail[: piece.start()]
+            if phrase and token.isspace():
+                phrase.append(token)
+                continue
+            attached = bool(regex.search(r"\d\.?$", before))
+            if token[0].isalpha() and not attached:
+                if token.casefold() in settings.address_words:
+                    flush()
+                    out.append(token)
+                elif len(token) > 1 and not (token.isupper() and len(token) <= 3):
+                    phrase.append(token)
+                else:
+                    flush()
+                    out.append(redraw(token))  # a door letter or block code: "1 G", "AD"
+                continue
+            flush()
+            if token.isdigit():
+                out.append("".join(stream.digit(exclude="0" if i == 0 and c != "0" else "") for i, c in enumerate(token)))
+            elif attached and token[0].isalpha() or token[0] in ORDINAL_MARKS:
+                if token.casefold() in settings.ordinals or all(c in ORDINAL_MARKS for c in token):
+                    out.append(token)
+                else:  # "4B", "1oE", "5b": an ordinal letter and ordinal marks stay, door letters change
+                    keep = 1 if token[0] in settings.ordinals else 0
+                    out.append(token[:keep] + "".join(c if c in ORDINAL_MARKS else redraw(c) for c in token[keep:]))
+            else:
+                out.append(token)
+        flush()
+        return "".join(out)
 
     # -- whole addresses --------------------------------------------------------------------
     def _address(self, target: Target, ctx: Context, settings: PlaceSettings) -> Surrogate:

@@ -1,4 +1,9 @@
-"""Professions: another profession of the same grammatical gender ("enfermera" -> "abogada")."""
+"""Professions: another profession of the same grammatical gender ("enfermera" -> "abogada").
+
+The gender is the listed one of the whole span, else of the first listed word in it ("ex
+profesora de instituto"), else of the closest listed spelling; a profession found nowhere takes
+the neutral pool.
+"""
 
 from __future__ import annotations
 
@@ -33,6 +38,9 @@ class ProfessionRule(Rule):
         gender_of, pools = professions(ctx.pack)
         key = normalise(target.text)
         gender, fallback = gender_of.get(key), None
+        if gender is None:
+            gender = next((gender_of[w] for w in key.split(" ") if w in gender_of), None)
+            fallback = "gender from a word of the span" if gender else None
         if gender is None:
             everything = ctx.pack.cached(
                 "profession-names", lambda: WeightedList(tuple(gender_of), (1,) * len(gender_of))

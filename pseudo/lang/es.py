@@ -1,0 +1,134 @@
+"""Spanish: identity numbers with their check characters, and numbers written in words.
+
+The DNI's letter is the number modulo 23 looked up in a fixed table; an NIE reads its leading X, Y
+or Z as 0, 1 or 2 first (Ministerio del Interior, Real Decreto 1553/2005). A social security number
+(NSS/NASS) ends in two control digits, the rest of the number modulo 97. A surrogate of each is
+valid in the same way, so software that checks them accepts it, and keeps the original's layout.
+Ages are often written in words ("sesenta y tres años"); `read_numbers` and `write_number` let the
+age rule shift them like digits.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from pseudo.keyed import KeyedStream
+from pseudo.rules.base import Context, Target
+from pseudo.rules.ids import replace_digits, shape_surrogate
+
+DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
+NIE_PREFIXES = "XYZ"
+_DNI = regex.compile(r"(?P<number>\d{8}|\d{1,2}\.\d{3}\.\d{3})(?P<gap>[\s-]?)(?P<letter>\p{L})")
+_NIE = regex.compile(r"(?P<prefix>[XYZxyz])(?P<gap1>[\s-]?)(?P<number>\d{7}|\d\.\d{3}\.\d{3})(?P<gap2>[\s-]?)(?P<letter>\p{L})")
+_NSS_SHAPE = regex.compile(r"\d[\d\s/.-]*\d")
+
+
+def _digits(text: str) -> str:
+    return "".join(c for c in text if c.isdigit())
+
+
+def _letter(value: int, like: str) -> str:
+    letter = DNI_LETTERS[value % 23]
+    return letter if like.isupper() else letter.lower()
+
+
+def dni_scheme(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
+    """12345678Z, 12.345.678-Z: new digits in the same layout, and the letter they call for."""
+    match = _DNI.fullmatch(text)
+    if match is None:
+        return None
+    number = shape_surrogate(match["number"], stream)
+    return f"{number}{match['gap']}{_letter(int(_digits(number)), match['letter'])}"
+
+
+def nie_scheme(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
+    """X1234567L: the prefix letter kept, new digits, the letter computed with the prefix as a digit."""
+    match = _NIE.fullmatch(text)
+    if match is None:
+        return None
+    number = shape_surrogate(match["number"], stream)
+    value = int(str(NIE_PREFIXES.index(match["prefix"].upper())) + _digits(number))
+    return f"{match['prefix']}{match['gap1']}{number}{match['gap2']}{_letter(value, match['letter'])}"
+
+
+def nss_control(province: int, number: int) -> int:
+    """The two control digits of a social security number: province and number, modulo 97."""
+    whole = number + province * 10_000_000 if number < 10_000_000 else province * 100_000_000 + number
+    return whole % 97
+
+
+def nss_scheme(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
+    """A valid 12-digit social security number ('28 12345678 40') stays valid; others are not one."""
+    digits = _digits(text)
+    if len(digits) != 12 or not _NSS_SHAPE.fullmatch(text):
+        return None
+    if nss_control(int(digits[:2]), int(digits[2:10])) != int(digits[10:]):
+        return None
+    province = stream.between(1, 52)
+    number = stream.between(10_000_000, 99_999_999)
+    return replace_digits(text, f"{province:02d}{number:08d}{nss_control(province, number):02d}")
+
+
+ID_SCHEMES = (nie_scheme, dni_scheme, nss_scheme)
+
+# -- numbers in words ------------------------------------------------------------------------------
+
+_UNITS = ("cero", "un", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve")
+_TEENS = ("diez", "once", "doce", "trece", "catorce", "quince", "dieciséis", "diecisiete", "dieciocho", "diecinueve")
+_TWENTIES = (
+    "veinte", "veintiún", "veintidós", "veintitrés", "veinticuatro", "veinticinco", "veintiséis", "veintisiete",
+    "veintiocho", "veintinueve",
+)  # fmt: skip
+_TENS = {3: "treinta", 4: "cuarenta", 5: "cincuenta", 6: "sesenta", 7: "setenta", 8: "ochenta", 9: "noventa"}
+_VALUES: dict[str, int] = {
+    **{word: value for value, word in enumerate(_UNITS)},
+    **{word: value + 10 for value, word in enumerate(_TEENS)},
+    **{word: value + 20 for value, word in enumerate(_TWENTIES)},
+    **{word: value * 10 for value, word in _TENS.items()},
+    "uno": 1, "una": 1, "dieciseis": 16, "veintiun": 21, "veintiuno": 21, "veintiuna": 21, "veintidos": 22,
+    "veintitres": 23, "veintiseis": 26, "cien": 100, "ciento": 100,
+}  # fmt: skip
+_WORD = regex.compile(r"\p{L}+")
+
+
+def read_numbers(text: str) -> list[tuple[int, int, int]]:
+    """(start, end, value) of each number written in words: 'sesenta y tres', 'ciento dos', 'un'."""
+    words = [(m.start(), m.end(), m.group().casefold()) for m in _WORD.finditer(text)]
+    found: list[tuple[int, int, int]] = []
+    index = 0
+    while index < len(words):
+        start, end, word = words[index]
+        if word not in _VALUES:
+            index += 1
+            continue
+        value = _VALUES[word]
+        index += 1
+        if value == 100 and word == "ciento" and index < len(words) and words[index][2] in _VALUES:
+            value += _VALUES[words[index][2]]
+            end = words[index][1]
+            index += 1
+        tens = value % 100
+        if tens in (30, 40, 50, 60, 70, 80, 90) and index + 1 < len(words) and words[index][2] == "y":
+            unit = _VALUES.get(words[index + 1][2], 0)
+            if 0 < unit < 10:
+                value += unit
+                end = words[index + 1][1]
+                index += 2
+        found.append((start, end, value))
+    return found
+
+
+def write_number(value: int) -> str:
+    """The cardinal in words, in the form used before a noun ('veintiún años', 'treinta y un días')."""
+    if not 0 <= value < 200:
+        return str(value)
+    if value >= 100:
+        return "cien" if value == 100 else f"ciento {write_number(value - 100)}"
+    if value < 10:
+        return _UNITS[value]
+    if value < 20:
+        return _TEENS[value - 10]
+    if value < 30:
+        return _TWENTIES[value - 20]
+    tens, unit = divmod(value, 10)
+    return _TENS[tens] if unit == 0 else f"{_TENS[tens]} y {_UNITS[unit]}"

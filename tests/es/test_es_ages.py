@@ -1,0 +1,46 @@
+"""Ages with the Spanish pack: +-3 under the MEDDOCAN config, children kept, units and words read."""
+
+import pytest
+from es_helpers import run, run_many
+
+AGE = "EDAD_SUJETO_ASISTENCIA"
+
+
+def test_adult_ages_move_by_at_most_three_years_never_zero():
+    shifts = set()
+    for (new,) in run_many("Paciente de 70 años.", [("70 años", AGE)], keys=60):
+        number, unit = new.split(" ")
+        assert unit == "años"
+        shifts.add(int(number) - 70)
+    assert shifts <= {-3, -2, -1, 1, 2, 3} and len(shifts) > 3
+
+
+def test_one_shift_per_document():
+    for first, second in run_many("Edad: 70 años. Paciente de 70 a.", [("70 años", AGE), ("70 a", AGE)]):
+        assert first.split()[0] == second.split()[0]
+
+
+@pytest.mark.parametrize("age", ["13 años", "15 meses", "32 semanas", "29 días", "3 años y 8 meses", "siete años", "un mes"])
+def test_children_keep_their_age(age):
+    result = run(f"Niño de {age}.", [(age, AGE)])
+    assert result.replacements[0].surrogate == age
+
+
+def test_years_move_and_months_stay():
+    for (new,) in run_many("Edad: 45 años y 3 meses.", [("45 años y 3 meses", AGE)]):
+        years, rest = new.split(" ", 1)
+        assert rest == "años y 3 meses" and 42 <= int(years) <= 48 and years != "45"
+
+
+def test_numbers_in_words_are_shifted_in_words():
+    seen = set()
+    for (new,) in run_many("Mujer de sesenta y tres años.", [("sesenta y tres años", AGE)]):
+        assert new.endswith(" años") and not any(c.isdigit() for c in new)
+        seen.add(new)
+    assert seen <= {"sesenta años", "sesenta y un años", "sesenta y dos años", "sesenta y cuatro años",
+                    "sesenta y cinco años", "sesenta y seis años"}  # fmt: skip
+
+
+def test_a_stage_of_life_without_a_number_is_kept_and_recorded():
+    replacement = run("Adolescente con fiebre.", [("Adolescente", AGE)]).replacements[0]
+    assert replacement.surrogate == "Adolescente" and replacement.fallback

@@ -1,0 +1,46 @@
+"""Hospitals, health centres and institutions: the type word as written, the rest rebuilt."""
+
+import regex
+from es_helpers import es_pack, run, run_many
+
+WORD = regex.compile(r"\w+")
+FUNCTION_WORDS = {"de", "del", "la", "las", "los", "el", "y"}
+
+
+def own_words(text, type_word):
+    return {w.casefold() for w in WORD.findall(text)} - {w.casefold() for w in WORD.findall(type_word)} - FUNCTION_WORDS
+
+
+def test_the_type_word_and_its_spelling_are_kept_and_no_other_word():
+    for original, type_word in [
+        ("Hospital Universitario Miguel Servet", "Hospital Universitario"),
+        ("H. San Juan de la Cruz", "H."),
+        ("Hptal. de Navarra", "Hptal."),
+        ("Centro de Salud Barrio del Pilar", "Centro de Salud"),
+        ("Clínica Puerta de Hierro", "Clínica"),
+        ("Residencia Cristal", "Residencia"),
+    ]:
+        for (new,) in run_many(f"Ingresa en {original}.", [(original, "HOSPITAL")], keys=15):
+            assert new.startswith(type_word + " "), (original, new)
+            assert not own_words(new, type_word) & own_words(original, type_word), (original, new)
+
+
+def test_a_name_without_a_type_gets_a_random_type_and_says_so():
+    replacement = run("Laboratorio: Boston Scientific.", [("Boston Scientific", "INSTITUCION")]).replacements[0]
+    assert replacement.fallback and "Boston" not in replacement.surrogate
+
+
+def test_institutions_keep_their_type():
+    for (new,) in run_many("Facultad de Odontología de Sevilla", [("Facultad de Odontología de Sevilla", "INSTITUCION")]):
+        assert new.startswith("Facultad de Odontología ") and "Sevilla" not in new
+
+
+def test_the_national_catalogue_can_be_chosen():
+    catalogue = set(es_pack().weighted("hospitals").items)
+    for (new,) in run_many("Hospital La Paz", [("Hospital La Paz", "HOSPITAL")], rules={"healthcare": {"names": "catalogue"}}):
+        assert new in catalogue and "Paz" not in new
+    for (new,) in run_many("H. La Paz", [("H. La Paz", "HOSPITAL")], rules={"healthcare": {"names": "catalogue"}}):
+        assert new.startswith("H. ") and ("Hospital" + new[2:] in catalogue)
+    for (new,) in run_many("Hospital Universitario La Paz", [("Hospital Universitario La Paz", "HOSPITAL")],
+                           rules={"healthcare": {"names": "catalogue"}}):  # fmt: skip
+        assert new.startswith("Hospital Universitario ") and new in catalogue

@@ -1,0 +1,86 @@
+"""Names with the Spanish pack: gender from titles and lists, shape, accents, particles, initials."""
+
+import regex
+from es_helpers import es_pack, run, run_many, surrogates
+
+from pseudo.lists.weighted import loose
+from pseudo.rules.names import name_lists
+
+PATIENT = "NOMBRE_SUJETO_ASISTENCIA"
+DOCTOR = "NOMBRE_PERSONAL_SANITARIO"
+
+
+def gender_of(word):
+    return name_lists(es_pack(), 3.0).gender(word)
+
+
+def test_title_and_article_fix_the_gender():
+    """'Andrea' is a woman's name in the census; after 'Dr.' or 'el paciente' it is a man's."""
+    for cue, expected in [("Dr.", "male"), ("el paciente", "male"), ("Sr.", "male"), ("Dra.", "female"),
+                          ("la paciente", "female"), ("Sra.", "female"), ("la doctora", "female")]:  # fmt: skip
+        for (new,) in run_many(f"Visto por {cue} Andrea.", [("Andrea", DOCTOR)], keys=10):
+            assert gender_of(new) in (expected, "neutral"), (cue, new)
+
+
+def test_census_gender_without_a_cue():
+    for first, last in run_many("Nombre: María José. Apellidos: Navarro Cuéllar.", [("María José", PATIENT), ("Navarro Cuéllar", PATIENT)]):
+        assert all(gender_of(w) in ("female", "neutral") for w in first.split())
+
+
+def test_compound_names_and_surnames_keep_their_shape():
+    for doctor, patient in run_many(
+        "Dr. José Antonio Ruiz-Zorrilla López y la paciente María de la Fuente.",
+        [("José Antonio Ruiz-Zorrilla López", DOCTOR), ("María de la Fuente", PATIENT)],
+    ):
+        assert regex.fullmatch(r"\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+-\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+", doctor), doctor
+        assert regex.fullmatch(r"\p{Lu}\p{Ll}+ de la \p{Lu}\p{Ll}+", patient), patient
+
+
+def test_after_de_la_comes_a_surname_that_follows_de_la_in_the_census():
+    after = {s.removeprefix("de la ") for s in es_pack().weighted("last_names").items if s.startswith("de la ")}
+    for (new,) in run_many("Paciente: de la Fuente.", [("de la Fuente", PATIENT)]):
+        assert new.removeprefix("de la ") in after
+
+
+def test_surrogates_have_accents_and_keep_the_casing():
+    seen = set()
+    for upper, title in run_many("MARTÍNEZ PÉREZ y Martínez Pérez", [("MARTÍNEZ PÉREZ", PATIENT), ("Martínez Pérez", PATIENT)], keys=60):
+        assert upper == title.upper()
+        seen.update(title.split())
+    assert any(c in "áéíóúñ" for word in seen for c in word)  # census capitals become "Muñoz", "José"
+
+
+def test_a_name_written_without_accents_gets_a_surrogate_without_them():
+    for (new,) in run_many("Apellidos: Garcia Fernandez.", [("Garcia Fernandez", PATIENT)], keys=60):
+        assert not any(c in "áéíóúÁÉÍÓÚ" for c in new), new
+
+
+def test_one_value_one_surrogate_across_accents_and_case():
+    result = run("García visto; GARCIA; Garcia.", [("García", PATIENT), ("GARCIA", PATIENT), ("Garcia", PATIENT)])
+    first, second, third = surrogates(result)
+    assert loose(first) == loose(second) == loose(third)
+
+
+def test_initials_follow_their_surrogate():
+    for full, initial in run_many("Ana Martínez ingresó. Firmado: A. Martínez.", [("Ana Martínez", PATIENT), ("A. Martínez", PATIENT)]):
+        assert initial[0] == full[0] and initial[1:3] == ". "
+        assert initial.split()[1] == full.split()[1]
+
+
+def test_surname_comma_first_name_order_is_kept():
+    for (new,) in run_many("Paciente: Rivera Bueno, Ernesto.", [("Rivera Bueno, Ernesto", PATIENT)]):
+        surnames, first = new.split(", ")
+        assert len(surnames.split()) == 2
+        assert gender_of(first) in ("male", "neutral")
+
+
+def test_two_first_names_stay_first_names():
+    for (new,) in run_many("Nombre: Carmen Inés.", [("Carmen Inés", PATIENT)]):
+        assert all(gender_of(w) in ("female", "neutral") for w in new.split()), new
+
+
+def test_no_surrogate_is_another_original_of_the_document():
+    text = "Ernesto Rivera y Manuel Bueno."
+    for first, second in run_many(text, [("Ernesto Rivera", PATIENT), ("Manuel Bueno", DOCTOR)]):
+        words = set(first.split()) | set(second.split())
+        assert not words & {"Ernesto", "Rivera", "Manuel", "Bueno"}

@@ -1,0 +1,53 @@
+"""Phones and faxes on the Spanish numbering plan: fixed stays fixed, mobile mobile, grouping kept."""
+
+import regex
+from es_helpers import es_pack, run_many
+
+
+def area_codes():
+    return {r["code"] for r in es_pack().rows("phone_area_codes")}
+
+
+def test_a_fixed_number_gets_another_provincial_code_in_the_same_grouping():
+    codes = area_codes()
+    for (new,) in run_many("Tel. 967 597 100", [("967 597 100", "NUMERO_TELEFONO")]):
+        assert regex.fullmatch(r"[89]\d\d \d{3} \d{3}", new)
+        assert new[:3] in codes and new[:3] != "967"
+
+
+def test_a_two_digit_code_stays_two_digits():
+    codes = area_codes()
+    for (new,) in run_many("Fax: 91 336 87 85", [("91 336 87 85", "NUMERO_FAX")]):
+        assert regex.fullmatch(r"\d\d \d{3} \d\d \d\d", new) and new[:2] in codes
+
+
+def test_a_mobile_stays_a_mobile():
+    mobile = {r["prefix"] for r in es_pack().rows("phone_mobile_prefixes")}
+    for (new,) in run_many("Móvil 653 343 435", [("653 343 435", "NUMERO_TELEFONO")]):
+        assert regex.fullmatch(r"[67]\d\d \d{3} \d{3}", new) and new[:3] in mobile
+
+
+def test_a_country_code_without_plus_is_kept():
+    for (new,) in run_many("Tel 34679802102", [("34679802102", "NUMERO_TELEFONO")]):
+        assert new.startswith("34") and len(new) == 11 and new[2] in "67"
+
+
+def test_a_fixed_number_follows_the_surrogate_town_of_its_address():
+    """Places run before phones: the area code serves the province of the town that replaced Madrid."""
+    pack = es_pack()
+    tree = pack.tree()
+    served = {}
+    for row in pack.rows("phone_area_codes"):
+        served.setdefault(row["code"], set()).add(row["place"])
+    checked = 0
+    for town, phone in run_many("28036 Madrid. Tel. 913 908 121", [("Madrid", "TERRITORIO"), ("913 908 121", "NUMERO_TELEFONO")]):
+        province = next(p for p in tree.lookup(town) if p.kind == "municipality")
+        names = set()
+        while province is not None:
+            names |= {province.name, *province.extra.get("aliases", "").split("|")}
+            province = tree.parent(province)
+        codes = {c for c, places in served.items() if places & names}
+        if codes - {"91"}:
+            assert any(phone.replace(" ", "").startswith(c) for c in codes), (town, phone)
+            checked += 1
+    assert checked > 10

@@ -1,0 +1,67 @@
+"""Territories, countries and streets with the Spanish gazetteers."""
+
+import regex
+from es_helpers import es_pack, run, run_many
+
+from pseudo.lists.weighted import loose
+
+
+def places_of(kind):
+    return {loose(p.name) for p in es_pack().tree().of_kind(kind)}
+
+
+def test_a_town_becomes_a_spanish_municipality_and_its_postcode_one_of_that_province():
+    tree = es_pack().tree()
+    for code, town in run_many("Remitido por: c/ del Abedul 5, 28036 Madrid, España",
+                               [("28036", "TERRITORIO"), ("Madrid", "TERRITORIO")]):  # fmt: skip
+        municipality = next(p for p in tree.lookup(town) if p.kind == "municipality")
+        assert municipality.extra["code"][:2] == code[:2], (town, code)
+
+
+def test_a_province_stays_a_province():
+    provinces = places_of("province")
+    for (new,) in run_many("Provincia: Albacete", [("Albacete", "TERRITORIO")]):
+        assert loose(new) in provinces or loose(new) in places_of("municipality")
+
+
+def test_an_old_spanish_name_of_a_province_is_recognised():
+    replacement = run("Vive en Vizcaya.", [("Vizcaya", "TERRITORIO")]).replacements[0]
+    assert replacement.fallback is None
+
+
+def test_a_country_becomes_another_of_its_continent():
+    tree = es_pack().tree()
+    europe = {p.name for p in tree.descendants(tree.places["CONT-EU"], "country")}
+    for (new,) in run_many("País: España.", [("España", "PAIS")]):
+        assert new in europe and new != "España"
+
+
+def test_a_postcode_alone_is_a_valid_code():
+    codes = {r["postcode"] for r in es_pack().rows("postal_codes")}
+    for (new,) in run_many("CP: 28016.", [("28016", "TERRITORIO")]):
+        assert new in codes and new != "28016"
+
+
+def test_a_street_keeps_its_road_type_as_written_and_its_number_shape():
+    streets = {loose(s) for s in es_pack().weighted("streets").items}
+    for (new,) in run_many("Domicilio: c/ del Abedul 5-7, 2º dcha.", [("c/ del Abedul 5-7, 2º dcha", "CALLE")]):
+        match = regex.fullmatch(r"c/ (?P<name>.+) [1-9]-[1-9], [1-9]º dcha", new)
+        assert match and loose(match["name"]) in streets, new
+
+
+def test_street_words_floor_and_door_letters():
+    for (new,) in run_many("Calle Antonio Machado, 5, Bajo C", [("Calle Antonio Machado, 5, Bajo C", "CALLE")]):
+        assert regex.fullmatch(r"Calle .+, [1-9], Bajo [A-F]", new), new
+    for (new,) in run_many("Avda. Carlos Haya, s/n", [("Avda. Carlos Haya, s/n", "CALLE")]):
+        assert new.startswith("Avda. ") and new.endswith(", s/n") and "Carlos" not in new
+
+
+def test_place_names_inside_an_address_are_replaced():
+    for (new,) in run_many("Calle Guerrero 12, Buenavista, Cuauhtémoc", [("Calle Guerrero 12, Buenavista, Cuauhtémoc", "CALLE")]):
+        assert "Buenavista" not in new and "Cuauhtémoc" not in new and new.count(",") == 2
+
+
+def test_a_type_word_must_be_a_whole_word():
+    """'Calle' is the type of 'Calle Real', not the start of the name 'Callejas'."""
+    for (new,) in run_many("Vive en Callejas 3", [("Callejas 3", "CALLE")]):
+        assert "jas" not in new and regex.fullmatch(r".+ [1-9]", new)

@@ -1,0 +1,57 @@
+"""Professions keep their grammatical gender; relatives their gender, generation and number."""
+
+import pytest
+from es_helpers import es_pack, run, run_many
+
+from pseudo.rules.kinship import kinship_terms
+from pseudo.rules.names import name_lists
+from pseudo.rules.professions import professions
+
+
+@pytest.mark.parametrize("word, gender", [("minero", "male"), ("enfermera", "female"), ("soldadora", "female"),
+                                          ("pescador", "male"), ("fisioterapeuta", "neutral")])  # fmt: skip
+def test_a_profession_becomes_one_of_the_same_gender(word, gender):
+    gender_of, _ = professions(es_pack())
+    for (new,) in run_many(f"Trabaja de {word}.", [(word, "PROFESION")], keys=15):
+        assert gender_of[new.casefold()] == gender and new != word
+
+
+def test_the_profession_list_is_large_in_both_genders():
+    _, pools = professions(es_pack())
+    assert len(pools["female"]) >= 200 and len(pools["male"]) >= 200
+
+
+def test_the_gender_of_a_phrase_comes_from_its_listed_word():
+    gender_of, _ = professions(es_pack())
+    for (new,) in run_many("ex profesora de instituto", [("ex profesora de instituto", "PROFESION")], keys=10):
+        assert gender_of[new.casefold()] == "female"
+
+
+@pytest.mark.parametrize("word", ["abuela", "padres", "hermano", "hijas", "tío", "nieta", "prima", "paterna"])
+def test_a_relative_keeps_gender_generation_and_number(word):
+    terms = kinship_terms(es_pack())
+    original = terms[word]
+    for (new,) in run_many(f"Su {word} vive.", [(word, "FAMILIARES_SUJETO_ASISTENCIA")], keys=15):
+        term = terms[new.casefold()]
+        assert [term[k] for k in ("gender", "generation", "number")] == [original[k] for k in ("gender", "generation", "number")]
+        assert new != word
+
+
+def test_a_collective_word_stays_and_the_rest_changes():
+    for (new,) in run_many("Su familia paterna.", [("familia paterna", "FAMILIARES_SUJETO_ASISTENCIA")]):
+        assert new == "familia materna"
+
+
+def test_a_relatives_name_in_a_kinship_span_is_replaced_like_a_name():
+    lists = name_lists(es_pack(), 3.0)
+    text = "Acude su madre Teresa Rodríguez; Teresa Rodríguez firma."
+    for kin, name in run_many(text, [("madre Teresa Rodríguez", "FAMILIARES_SUJETO_ASISTENCIA"),
+                                     ("Teresa Rodríguez", "NOMBRE_SUJETO_ASISTENCIA")]):  # fmt: skip
+        assert "Teresa" not in kin and "Rodríguez" not in kin
+        assert kin.split(" ", 1)[1] == name  # the same surrogate as the tagged name
+        assert lists.gender(name.split()[0]) in ("female", "neutral")
+
+
+def test_a_span_without_any_kinship_word_is_tagged():
+    replacement = run("Padre de 60 años.", [("60 años", "FAMILIARES_SUJETO_ASISTENCIA")]).replacements[0]
+    assert replacement.surrogate == "[KINSHIP]" and replacement.fallback

@@ -1,0 +1,91 @@
+"""The whole MEDDOCAN training split through `pseudo apply`: no error, the text outside the spans
+unchanged, every offset right, and no original name, street or e-mail address anywhere in the output.
+
+The corpus is looked for at <repository>/../shared/corpora/meddocan/train (and beside the parent
+folders of a worktree); the test is skipped only when it is not there.
+"""
+
+import csv
+from pathlib import Path
+
+import pytest
+import regex
+import yaml
+from typer.testing import CliRunner
+
+from pseudo.cli import app
+from pseudo.io import read_input
+from pseudo.rules import RULES
+from pseudo.rules.base import Rule
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+CORPUS = next(
+    (folder / "shared/corpora/meddocan/train" for folder in REPOSITORY.parents if (folder / "shared/corpora/meddocan/train").is_dir()),
+    REPOSITORY.parent / "shared/corpora/meddocan/train",
+)
+NEVER_SURVIVE = ("NOMBRE_SUJETO_ASISTENCIA", "NOMBRE_PERSONAL_SANITARIO", "CALLE", "CORREO_ELECTRONICO")
+
+pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason=f"MEDDOCAN train split not found at {CORPUS}")
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    """One run over the split, with --propagate: MEDDOCAN leaves two repeated patient names untagged."""
+    work = tmp_path_factory.mktemp("meddocan")
+    config = yaml.safe_load((REPOSITORY / "examples" / "meddocan.yaml").read_text(encoding="utf-8"))
+    if RULES["dates"].replace is Rule.replace:  # the date rule is still a placeholder on this branch
+        config["strategies"] = {"FECHAS": "keep"}
+    (work / "config.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    arguments = ["apply", str(CORPUS), "--out", str(work / "out"), "--config", str(work / "config.yaml")]
+    arguments += ["--propagate", "--audit", str(work / "audit.csv")]
+    result = CliRunner().invoke(app, arguments, env={"PSEUDO_KEY": "meddocan-split-test"})
+    return result, work
+
+
+def test_every_document_goes_through_without_error(run):
+    result, work = run
+    assert result.exit_code == 0, result.output
+    assert "0 error(s)" in result.output
+    inputs = sorted(p.name for p in CORPUS.iterdir() if p.suffix in (".txt", ".ann"))
+    assert sorted(p.name for p in (work / "out").iterdir()) == inputs
+
+
+def test_text_outside_spans_is_unchanged_and_offsets_are_right(run):
+    _, work = run
+    originals = {d.id: d for d in read_input(str(CORPUS)).documents}
+    output = read_input(str(work / "out"))  # reading checks every .ann span against its .txt
+    assert not output.errors
+    replaced: dict[str, list[dict]] = {}
+    with open(work / "audit.csv", encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle):
+            replaced.setdefault(row["document_id"], []).append(row)
+    for document in output.documents:
+        source = originals[document.id]
+        rows = sorted(replaced.get(document.id, []), key=lambda r: int(r["start"]))
+        assert len(rows) >= len(source.spans)
+        labels = {(s.start, s.end): s.label for s in document.spans}
+        old = new = 0
+        for row in rows:
+            start, end, new_start, new_end = (int(row[k]) for k in ("start", "end", "new_start", "new_end"))
+            assert source.text[old:start] == document.text[new:new_start], document.id
+            assert document.text[new_start:new_end] == row["surrogate"], document.id
+            assert (new_start, new_end) in labels, document.id
+            old, new = end, new_end
+        assert source.text[old:] == document.text[new:], document.id
+        for span in source.spans:  # every tagged span is in the output with its label
+            row = next(r for r in rows if int(r["start"]) == span.start)
+            assert labels[(int(row["new_start"]), int(row["new_end"]))] == span.label
+
+
+def test_no_original_name_street_or_email_survives_anywhere(run):
+    _, work = run
+    output = {d.id: d for d in read_input(str(work / "out")).documents}
+    survivors = []
+    for source in read_input(str(CORPUS)).documents:
+        text = output[source.id].text
+        for span in source.spans:
+            if span.label in NEVER_SURVIVE:
+                value = source.text[span.start : span.end]
+                if regex.search(rf"(?<!\w){regex.escape(value)}(?!\w)", text, regex.IGNORECASE):
+                    survivors.append(f"{source.id} {span.start}-{span.end} {span.label}")
+    assert not survivors  # document ids and offsets only: the values stay out of the report
