@@ -21,7 +21,6 @@ from typing import Callable
 import regex
 
 from pseudo.casing import match_case
-from pseudo.keyed import KeyedStream
 from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import ACCENTS, WeightedList, loose
