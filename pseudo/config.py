@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import yaml
 
@@ -54,9 +54,10 @@ class Config:
     strategies: Mapping[str, Strategy] = field(default_factory=dict)
     rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
-    def rule_options(self, rule_name: str) -> Mapping[str, Any]:
-        defaults = {name: option.default for name, option in RULES[rule_name].options.items()}
-        return {**defaults, **self.rules.get(rule_name, {})}
+    def rule_options(self, rule_name: str, pack_defaults: Mapping[str, Mapping[str, Any]] = {}) -> Mapping[str, Any]:
+        """The rule's declared defaults, under the locale pack's defaults, under this config."""
+        declared = {name: option.default for name, option in RULES[rule_name].options.items()}
+        return {**declared, **pack_defaults.get(rule_name, {}), **self.rules.get(rule_name, {})}
 
     def strategy(self, input_label: str, mapping: LabelMapping) -> Strategy:
         """The input label's own setting wins over the canonical label's, then the tagset's default."""
@@ -125,29 +126,38 @@ def parse_config(raw: Any, source: str = "config") -> Config:
                 f"{source}: strategies.{name}: no such label (a canonical label, a tagset label or one under 'labels:')"
             )
 
-    rules_raw = raw.get("rules") or {}
-    if not isinstance(rules_raw, Mapping):
-        raise ConfigError(f"{source}: rules: expected a mapping of rule name to options")
+    rules = parse_rule_options(raw.get("rules"), f"{source}: rules")
+    config = Config(raw.get("locale"), raw.get("tagset"), scope, labels, strategies, rules)
+    check_rule_options(config.rule_options, f"{source}: rules")
+    return config
+
+
+def parse_rule_options(raw: Any, where: str) -> dict[str, dict[str, Any]]:
+    """Rule name -> options, each checked against what the rule declares."""
+    raw = raw or {}
+    if not isinstance(raw, Mapping):
+        raise ConfigError(f"{where}: expected a mapping of rule name to options")
     rules: dict[str, dict[str, Any]] = {}
-    for rule_name, options in rules_raw.items():
+    for rule_name, options in raw.items():
         if rule_name not in RULES:
-            raise ConfigError(f"{source}: rules.{rule_name}: no such rule (rules: {', '.join(RULES)})")
+            raise ConfigError(f"{where}.{rule_name}: no such rule (rules: {', '.join(RULES)})")
         declared = RULES[rule_name].options
         if not isinstance(options, Mapping):
-            raise ConfigError(f"{source}: rules.{rule_name}: expected a mapping of options")
-        _reject_unknown(options, set(declared), f"{source}: rules.{rule_name}")
+            raise ConfigError(f"{where}.{rule_name}: expected a mapping of options")
+        _reject_unknown(options, set(declared), f"{where}.{rule_name}")
         rules[rule_name] = {
-            key: _check_option(value, declared[key], f"{source}: rules.{rule_name}.{key}")
-            for key, value in options.items()
+            key: _check_option(value, declared[key], f"{where}.{rule_name}.{key}") for key, value in options.items()
         }
-    config = Config(raw.get("locale"), raw.get("tagset"), scope, labels, strategies, rules)
+    return rules
+
+
+def check_rule_options(options_of: Callable[[str], Mapping[str, Any]], where: str) -> None:
+    """The checks that look at several options of a rule at once (dates: min <= max)."""
     for rule_name in RULES:
         validate = getattr(RULES[rule_name], "validate_options", None)
-        if validate is not None:
-            problem = validate(config.rule_options(rule_name))
-            if problem:
-                raise ConfigError(f"{source}: rules.{rule_name}: {problem}")
-    return config
+        problem = validate(options_of(rule_name)) if validate is not None else None
+        if problem:
+            raise ConfigError(f"{where}.{rule_name}: {problem}")
 
 
 def load_config(path: str | Path) -> Config:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 import regex
 
 from pseudo.casing import match_case
-from pseudo.config import DEFAULT_REDACTION, SUPPRESSION, Config, Strategy
+from pseudo.config import DEFAULT_REDACTION, SUPPRESSION, Config, Strategy, check_rule_options, parse_rule_options
 from pseudo.errors import InputError, LocaleError, PseudoError
 from pseudo.keyed import Keyring
 from pseudo.labels import LabelMapping, Tagset, detect_tagset, tagset
@@ -73,7 +73,7 @@ class Engine:
         self.settings = settings
         self.config = settings.config
         self._scopes: dict[str, ScopeState] = {}
-        self._rule_options = {name: self.config.rule_options(name) for name in RULES}
+        self._options_by_pack: dict[str | None, dict[str, Mapping[str, Any]]] = {}
 
     # -- labels -----------------------------------------------------------------------------
     def tagset_for(self, documents: Sequence[Document]) -> Tagset:
@@ -132,6 +132,17 @@ class Engine:
                     raise
                 yield Failure(document.id, error)
 
+    def _options_for(self, pack: LocalePack | None) -> dict[str, Mapping[str, Any]]:
+        """Every rule's options: declared defaults, then the pack's `defaults:`, then the config."""
+        code = pack.code if pack else None
+        if code not in self._options_by_pack:
+            where = f"locale {code!r}: pack.yaml: defaults"
+            defaults = parse_rule_options(pack.manifest.get("defaults"), where) if pack else {}
+            options = {name: self.config.rule_options(name, defaults) for name in RULES}
+            check_rule_options(options.__getitem__, where)
+            self._options_by_pack[code] = options
+        return self._options_by_pack[code]
+
     def pack_for(self, document: Document) -> LocalePack | None:
         code = document.meta.get("locale") or self.settings.locale or self.config.locale
         if not code:
@@ -175,6 +186,7 @@ class Engine:
                 continue
             text = _fixed(target, strategy, scope)
             outcome[target.span.start] = (target, text, rule.name, strategy.name, None, propagated)
+        options = self._options_for(pack)
         done: list[tuple[Target, str]] = []
         every_target = [t for t, _, _ in targets]
         for rule_name, rule_class in RULES.items():
@@ -190,8 +202,7 @@ class Engine:
                 )
             rule = _rule_instance(rule_class)
             ctx = Context(
-                document, pack, scope, self._rule_options[rule_name], rule_name, every_target, done,
-                all_options=self._rule_options,
+                document, pack, scope, options[rule_name], rule_name, every_target, done, all_options=options,
             )
             ordered = sorted(by_rule[rule_name], key=lambda item: (rule.priority(item[0]), item[0].span.start))
             for target, propagated in ordered:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import make_doc, run, surrogate_texts
+from conftest import PACKS, make_doc, run, surrogate_texts
 from pseudo.errors import InputError
 
 TEXT = "Anna Andersson träffade Lars Karlsson. Anna ringde sedan Lars."
@@ -129,3 +129,32 @@ def test_subject_scopes_split_across_processes_give_the_same_output():
     two = [r.document for r in pseudonymise(docs, settings, jobs=2).results]
     assert one == two
     assert one[0].text == one[7].text != one[1].text
+
+
+def test_a_pack_sets_rule_defaults_and_the_config_overrides_them():
+    doc = make_doc("Paciente de 70 años.", [("70 años", "AGE")], locale="es")
+
+    def shifts(config=None):
+        return {int(surrogate_texts(run(doc, config, key=f"k{i}".encode())[0])[0].split()[0]) - 70 for i in range(40)}
+
+    assert shifts() == {-3, -2, -1, 1, 2, 3}  # the Spanish pack's `defaults: {ages: {shift: 3}}`
+    assert shifts({"rules": {"ages": {"shift": 1}}}) == {-1, 1}
+
+
+def test_bad_pack_defaults_are_named(tmp_path, monkeypatch):
+    import shutil
+
+    from pseudo.errors import ConfigError
+    from pseudo.lists import pack as pack_module
+
+    folder = tmp_path / "tiny"
+    shutil.copytree(PACKS / "tiny", folder)
+    manifest = folder / "pack.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "defaults:\n  ages: {shfit: 3}\n", encoding="utf-8")
+    monkeypatch.setattr(pack_module, "available_packs", lambda: {"tiny": folder})
+    pack_module.load_pack.cache_clear()
+    try:
+        with pytest.raises(ConfigError, match="locale 'tiny': pack.yaml: defaults.ages: unknown key"):
+            run(make_doc("Anna, 52 år.", [("52 år", "AGE")], locale="tiny"))
+    finally:
+        pack_module.load_pack.cache_clear()

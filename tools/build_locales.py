@@ -891,6 +891,8 @@ def build_es(data: Path, out: Path) -> None:
             "ages": ES_AGES,
             "dates": ES_DATES,
         },
+        # Rule options for Spanish text, under any config: ages move by up to 3 years (HITZALMED).
+        "defaults": {"ages": {"shift": 3}},
         "lists": lists,
     }
     write_manifest(out / "pack.yaml", manifest)
