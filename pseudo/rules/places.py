@@ -30,7 +30,7 @@ from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.tree import LocationTree, Place
 from pseudo.lists.weighted import WeightedList, loose
-from pseudo.rules.base import Context, Option, Rule, Surrogate, Target
+from pseudo.rules.base import MAX_ATTEMPTS, Context, Option, Rule, Surrogate, Target
 from pseudo.rules.ids import replace_digits, shape_surrogate
 
 PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
@@ -282,13 +282,17 @@ class PlaceRule(Rule):
             cut = found.start() if found else len(rest)
         name, tail = rest[:cut], rest[cut:]
         new_name = ctx.consistent("street", loose(name.strip()), streets.draw) if name.strip() else ""
-        return Surrogate(road_type + gap + new_name + self._house_number(tail, text, ctx, settings))
+        for attempt in range(MAX_ATTEMPTS):  # a box number alone ("Apartado de correos 41") may redraw itself
+            surrogate = road_type + gap + new_name + self._house_number(tail, text, ctx, settings, attempt)
+            if surrogate != text:
+                return Surrogate(surrogate)
+        return Surrogate("[STREET]", fallback="no street surrogate differs from the original")
 
-    def _house_number(self, tail: str, text: str, ctx: Context, settings: PlaceSettings) -> str:
+    def _house_number(self, tail: str, text: str, ctx: Context, settings: PlaceSettings, attempt: int = 0) -> str:
         """Digits and door letters redrawn in the same shape (a leading nonzero digit stays nonzero);
         address words ("piso", "dcha", "s/n"), ordinals ("2º", "3.o") and conjunctions kept; other
         words name a place ("Buenavista") and are replaced by a place."""
-        stream = ctx.stream("house-number", text)
+        stream = ctx.stream("house-number", text, attempt)
         out: list[str] = []
         phrase: list[str] = []
 

@@ -65,3 +65,10 @@ def test_a_type_word_must_be_a_whole_word():
     """'Calle' is the type of 'Calle Real', not the start of the name 'Callejas'."""
     for (new,) in run_many("Vive en Callejas 3", [("Callejas 3", "CALLE")]):
         assert "jas" not in new and regex.fullmatch(r".+ [1-9]", new)
+
+
+def test_a_box_number_alone_never_redraws_itself():
+    """Only the number of "Apartado de correos 41" can change; some keys draw 41 again first."""
+    results = {new for (new,) in run_many("Dirección: Apartado de correos 41", [("Apartado de correos 41", "CALLE")], keys=60)}
+    assert "Apartado de correos 41" not in results
+    assert all(regex.fullmatch(r"Apartado de correos [1-9]\d", new) for new in results)
