@@ -102,16 +102,16 @@ def place_pool(pack: LocalePack, kind: str) -> WeightedList:
     return _pool(pack, pack.tree(), kind, None, None)
 
 
-def _postcodes(pack: LocalePack) -> tuple[dict[str, list[str]], tuple[str, ...]]:
-    """place id -> its postcodes, and every postcode, from the pack's postcode list."""
+def _postcodes(pack: LocalePack) -> tuple[dict[str, list[str]], dict[int, tuple[str, ...]]]:
+    """place id -> its postcodes, and digit count -> every postcode with that many digits."""
 
-    def make() -> tuple[dict[str, list[str]], tuple[str, ...]]:
+    def make() -> tuple[dict[str, list[str]], dict[int, tuple[str, ...]]]:
         by_place: dict[str, list[str]] = {}
-        codes = []
+        by_length: dict[int, set[str]] = {}
         for row in pack.rows("postal_codes"):
             by_place.setdefault(row["place_id"], []).append(row["postcode"])
-            codes.append(row["postcode"])
-        return by_place, tuple(sorted(set(codes)))
+            by_length.setdefault(len(_digits(row["postcode"])), set()).add(row["postcode"])
+        return by_place, {length: tuple(sorted(codes)) for length, codes in by_length.items()}
 
     return pack.cached("postcodes", make)
 
@@ -228,7 +228,7 @@ class PlaceRule(Rule):
             fitting = sorted(fitting)
         fallback = None
         if not fitting:
-            fitting = [c for c in every if len(_digits(c)) == len(digits)]
+            fitting = list(every.get(len(digits), ()))
             fallback = None if town is None else "no postcode of the surrogate town"
         if not fitting:
             return Surrogate(shape_surrogate(text, ctx.stream("postcode", text)), fallback="postcode of an unknown shape")
@@ -241,16 +241,22 @@ class PlaceRule(Rule):
 
     @staticmethod
     def _region_codes(town: str, ctx: Context, length: int) -> set[str]:
-        tree = ctx.pack.tree()
-        by_place, _ = _postcodes(ctx.pack)
-        found: set[str] = set()
-        for place in tree.lookup(town):
-            parent = tree.parent(place)
-            if parent is None:
-                continue
-            for member in [parent, *(p for kind in {c.kind for c in tree.children.get(parent.id, [])} for p in tree.descendants(parent, kind))]:
-                found.update(c for c in by_place.get(member.id, []) if len(_digits(c)) == length)
-        return found
+        """Postcodes of the town's parent region and everything under it, cached per town."""
+
+        def make() -> frozenset[str]:
+            tree = ctx.pack.tree()
+            by_place, _ = _postcodes(ctx.pack)
+            found: set[str] = set()
+            for place in tree.lookup(town):
+                parent = tree.parent(place)
+                if parent is None:
+                    continue
+                kinds = {c.kind for c in tree.children.get(parent.id, [])}
+                for member in [parent, *(p for kind in kinds for p in tree.descendants(parent, kind))]:
+                    found.update(c for c in by_place.get(member.id, []) if len(_digits(c)) == length)
+            return frozenset(found)
+
+        return set(ctx.pack.cached(f"region-codes:{town}:{length}", make))
 
     @staticmethod
     def _town_beside(target: Target, ctx: Context) -> str | None:
@@ -292,7 +298,7 @@ class PlaceRule(Rule):
         """Digits and door letters redrawn in the same shape (a leading nonzero digit stays nonzero);
         address words ("piso", "dcha", "s/n"), ordinals ("2º", "3.o") and conjunctions kept; other
         words name a place ("Buenavista") and are replaced by a place."""
-        stream = ctx.stream("house-number", text, attempt)
+        stream = ctx.stream("house-number", text, *([attempt] if attempt else []))
         out: list[str] = []
         phrase: list[str] = []
 
