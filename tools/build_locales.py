@@ -93,6 +93,23 @@ def copy_vocabulary(source: Path, target: Path, key: str, check: Callable[[dict]
     return len(entries)
 
 
+HAND_COMPILED = "hand-compiled closed-class vocabulary (no licence needed)"
+
+
+def add_vocabulary(
+    lists: dict[str, Any], locale: str, out: Path, name: str, key: str, check: Callable[[dict], None], source: str, derivation: str
+) -> None:
+    """Copy a validated hand-compiled vocabulary into the pack and list it in the manifest."""
+    rows = copy_vocabulary(SOURCES / locale / f"{name}.yaml", out / f"{name}.yaml", key, check)
+    lists[name] = {
+        "file": f"{name}.yaml",
+        "source": f"{source}: tools/locale_sources/{locale}/{name}.yaml",
+        "licence": HAND_COMPILED,
+        "derivation": derivation,
+        "rows": rows,
+    }
+
+
 def write_manifest(path: Path, manifest: dict[str, Any]) -> None:
     header = "# Written by tools/build_locales.py; edit the builder or tools/locale_sources, not this file.\n"
     path.write_text(header + yaml.safe_dump(manifest, allow_unicode=True, sort_keys=False, width=110), encoding="utf-8")
@@ -364,6 +381,19 @@ def _check_unit_type(entry: dict) -> None:
         raise BuildError(f"healthcare_units.yaml: a type needs cues and at least two names: {entry.get('type')}")
 
 
+SV_HAND_COMPILED = (
+    ("kinship", "terms", _check_kinship,
+     "compiled by hand from SAOL (Svenska Akademiens ordlista, 14th ed.)",
+     "one entry per word form, with gender, generation, number and form (indefinite/definite)"),
+    ("titles", "titles", _check_title,
+     "compiled by hand (SAOL spellings and abbreviations)",
+     "titles and forms of address, with the gender they fix"),
+    ("healthcare_units", "types", _check_unit_type,
+     "compiled by hand from Swedish health care terminology",
+     "generic unit types (akutmottagning, vårdcentral, sjukhus, IVA, geriatrik, äldreboende ...) with cues and generic names; no named unit"),
+)  # fmt: skip
+
+
 def build_sv(data: Path, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for stale in out.iterdir():
@@ -376,28 +406,8 @@ def build_sv(data: Path, out: Path) -> None:
     _sv_streets(data, out, lists)
     _sv_phones(data, out, lists)
     _sv_professions(data, out, lists)
-    hand = "hand-compiled closed-class vocabulary (no licence needed)"
-    copy_vocabulary(SOURCES / "sv" / "kinship.yaml", out / "kinship.yaml", "terms", _check_kinship)
-    lists["kinship"] = {
-        "file": "kinship.yaml",
-        "source": "compiled by hand from SAOL (Svenska Akademiens ordlista, 14th ed.): tools/locale_sources/sv/kinship.yaml",
-        "licence": hand,
-        "derivation": "one entry per word form, with gender, generation, number and form (indefinite/definite)",
-    }
-    copy_vocabulary(SOURCES / "sv" / "titles.yaml", out / "titles.yaml", "titles", _check_title)
-    lists["titles"] = {
-        "file": "titles.yaml",
-        "source": "compiled by hand (SAOL spellings and abbreviations): tools/locale_sources/sv/titles.yaml",
-        "licence": hand,
-        "derivation": "titles and forms of address, with the gender they fix",
-    }
-    copy_vocabulary(SOURCES / "sv" / "healthcare_units.yaml", out / "healthcare_units.yaml", "types", _check_unit_type)
-    lists["healthcare_units"] = {
-        "file": "healthcare_units.yaml",
-        "source": "compiled by hand from Swedish health care terminology: tools/locale_sources/sv/healthcare_units.yaml",
-        "licence": hand,
-        "derivation": "generic unit types (akutmottagning, vårdcentral, sjukhus, IVA, geriatrik, äldreboende ...) with cues and generic names; no named unit",
-    }
+    for name, key, check, source, derivation in SV_HAND_COMPILED:
+        add_vocabulary(lists, "sv", out, name, key, check, source, derivation)
     calendar = read_tsv(data / "sv" / "calendar_terms.tsv")
     weekdays = [r["value"] for r in sorted(calendar, key=lambda r: int(r["index"])) if r["kind"] == "weekday" and r["width"] == "wide" and r["context"] == "format"]
     manifest = {
@@ -862,14 +872,7 @@ def build_es(data: Path, out: Path) -> None:
     for name, counter in stats.items():
         lists[name]["display_spellings"] = dict(sorted(counter.items()))
     for name, (key, note) in ES_HAND_COMPILED.items():
-        rows = copy_vocabulary(SOURCES / "es" / f"{name}.yaml", out / f"{name}.yaml", key, _es_check(name))
-        lists[name] = {
-            "file": f"{name}.yaml",
-            "source": f"{note}: tools/locale_sources/es/{name}.yaml",
-            "licence": "hand-compiled closed-class vocabulary (no licence needed)",
-            "derivation": "copied unchanged after validation",
-            "rows": rows,
-        }
+        add_vocabulary(lists, "es", out, name, key, _es_check(name), note, "copied unchanged after validation")
     manifest = {
         "code": "es",
         "name": "Spanish (Spain)",
