@@ -34,6 +34,7 @@ from pseudo.rules.base import MAX_ATTEMPTS, Context, Option, Rule, Surrogate, Ta
 from pseudo.rules.ids import replace_digits, shape_surrogate
 
 PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
+ADDRESS_BLOCK_LINES = 2  # a postcode goes with a town at most this many line breaks away
 ORDINAL_MARKS = "ºª°"
 _HOUSE_PIECE = regex.compile(r"\d+|[\p{L}ºª°][\p{L}ºª°'’/]*|\s+|.", regex.DOTALL)
 _HOUSE_NUMBER = regex.compile(r"^(?P<name>.*?\p{L}.*?)(?P<number>[\s,]+(?:n[º°o]\.?\s*)?\d.*)?$", regex.DOTALL)
@@ -260,18 +261,20 @@ class PlaceRule(Rule):
 
     @staticmethod
     def _town_beside(target: Target, ctx: Context) -> str | None:
-        """The surrogate of a place next to the postcode on the same line, if already drawn."""
-        best: tuple[int, str] | None = None
+        """The surrogate of the town a postcode goes with: on its line, else in its address block
+        (a few lines of at most 80 characters apart, as "Localidad: ..." above "CP: ...")."""
+        best: tuple[int, int, str] | None = None
         for other, surrogate in ctx.done:
-            if other.label not in ("PLACE",) or other is target:
+            if other.label != "PLACE" or other is target or not any(c.isalpha() for c in surrogate):
                 continue
             between = ctx.document.text[min(other.span.end, target.span.end) : max(other.span.start, target.span.start)]
-            if "\n" in between or len(between) > 30:
+            tier = 0 if "\n" not in between and len(between) <= 30 else 1
+            if tier and (between.count("\n") > ADDRESS_BLOCK_LINES or len(between) > 80):
                 continue
-            distance = abs(other.span.start - target.span.start)
-            if best is None or distance < best[0]:
-                best = (distance, surrogate)
-        return best[1] if best else None
+            ranking = (tier, abs(other.span.start - target.span.start), surrogate)
+            if best is None or ranking[:2] < best[:2]:
+                best = ranking
+        return best[2] if best else None
 
     def _street(self, text: str, ctx: Context, settings: PlaceSettings) -> Surrogate:
         """Road type as written ("c/", "Avda."), a gazetteer name, the number part in the same shape."""

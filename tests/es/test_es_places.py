@@ -72,3 +72,11 @@ def test_a_box_number_alone_never_redraws_itself():
     results = {new for (new,) in run_many("Dirección: Apartado de correos 41", [("Apartado de correos 41", "CALLE")], keys=400)}
     assert "Apartado de correos 41" not in results
     assert all(regex.fullmatch(r"Apartado de correos [1-9]\d", new) for new in results)
+
+
+def test_a_postcode_on_the_line_below_its_town_follows_the_surrogate_town():
+    tree = es_pack().tree()
+    text = "Localidad/ Provincia: Madrid.\nCP: 28016.\nDatos asistenciales."
+    for town, code in run_many(text, [("Madrid", "TERRITORIO"), ("28016", "TERRITORIO")]):
+        municipality = next(p for p in tree.lookup(town) if p.kind == "municipality")
+        assert municipality.extra["code"][:2] == code[:2], (town, code)
