@@ -483,6 +483,7 @@ ES_DATES = {
     "order": "DMY",
     "week_words": ["semana", "semanas", "sem."],
     "day_words": ["día"],
+    "connectors": ["de", "del"],  # "3 de marzo de 2001", "12 de enero del 2016": one date, not a month and a year
     "birth_cues": ["fecha de nacimiento", "f. nac.", "f. de nac.", "fecha nac.", "f.n.", "nacido el", "nacida el", "nació el"],
 }
 ES_AGES = {

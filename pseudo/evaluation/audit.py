@@ -8,22 +8,29 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass
+from datetime import date
 from typing import Any, Iterable, Mapping, Sequence
 
 import regex
 
 from pseudo.config import Config
+from pseudo.datetext import DATE_FIELDS, find_dates
 from pseudo.engine import Engine, Settings
-from pseudo.errors import LocaleError
-from pseudo.evaluation.corpus import Pair, Pairing, label_map, misalignment
-from pseudo.evaluation.dates import day_first, parse_date
+from pseudo.errors import PseudoError
+from pseudo.evaluation.corpus import Link, Pair, Pairing, label_map, misalignment
+from pseudo.keyed import Keyring
 from pseudo.labels import LabelMapping
-from pseudo.lists.pack import load_pack
-from pseudo.model import Document
+from pseudo.lists.pack import LocalePack
+from pseudo.model import Document, Result
 from pseudo.rules.base import normalise
+from pseudo.rules.dates import date_words, is_birth_date
+from pseudo.rules.kinship import kinship_terms
 
 ERRORS = ("unpaired", "misaligned", "leak")  # any of these fails the audit
-WARNINGS = ("inconsistent", "date_shift")
+WARNINGS = ("collision", "inconsistent", "date_shift", "not_rerun")
+# Two fixed keys for re-running the rules: a value they keep under both is kept on purpose.
+PROBE_KEYS = (b"pseudo-audit-probe-1", b"pseudo-audit-probe-2")
+_WORD = regex.compile(r"\p{L}[\p{L}\p{M}]*")
 
 
 @dataclass(frozen=True)
@@ -53,12 +60,36 @@ def _value_pattern(value: str) -> regex.Pattern:
     return regex.compile(rf"(?<!\w){body}(?!\w)", regex.IGNORECASE)
 
 
+@dataclass(frozen=True)
+class Checked:
+    """An aligned pair with its scope, its pack and the links the configuration sends to a surrogate."""
+
+    pair: Pair
+    scope: str
+    pack: LocalePack | None
+    links: tuple[tuple[Link, str], ...]  # (link, canonical label)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An original value found in the output outside the spans, or inside the surrogate of a span
+    whose original holds it (`holder`, the value itself when found in its own place)."""
+
+    checked: Checked
+    link: Link
+    label: str
+    value: str
+    holder: str
+    start: int
+    end: int
+
+
 @dataclass
 class Audit:
     config: Config
     tagset: str | None = None
     min_length: int = 3
-    dayfirst: bool = True
+    locale: str | None = None
 
     def run(self, pairing: Pairing) -> list[Finding]:
         findings = [Finding("unpaired", d, "only in the originals") for d in pairing.only_original]
@@ -73,60 +104,116 @@ class Audit:
         if not aligned:
             return findings
         labels = label_map([p.original for p in aligned], self.config, self.tagset)
-        engine = Engine(Settings(config=self.config, tagset=self.tagset))
+        engine = Engine(Settings(config=self.config, tagset=self.tagset, locale=self.locale))
         checked = [
-            (pair, engine.scope_id(pair.original), list(self._surrogate_spans(pair, labels)))
+            Checked(pair, engine.scope_id(pair.original), _pack(engine, pair.original), tuple(self._surrogate_links(pair, labels)))
             for pair in aligned
         ]
-        for pair, _, spans in checked:
-            findings += self._leaks(pair, spans)
+        candidates: list[Candidate] = []
+        for item in checked:
+            found, collisions = self._search(item)
+            candidates += found
+            findings += collisions
+        findings += self._leaks(candidates)
         findings += self._consistency(checked)
         findings += self._date_shifts(checked)
         return findings
 
-    def _surrogate_spans(self, pair: Pair, labels: Mapping[str, LabelMapping]) -> Iterable[tuple[int, str]]:
-        """(span index, canonical label) of the spans the configuration sends to a surrogate."""
-        for index, span in enumerate(pair.original.spans):
-            mapping = labels.get(span.label)
-            if mapping is not None and self.config.strategy(span.label, mapping).name == "surrogate":
-                yield index, mapping.label
+    def _surrogate_links(self, pair: Pair, labels: Mapping[str, LabelMapping]) -> Iterable[tuple[Link, str]]:
+        """The links whose label the configuration sends to a surrogate, with the canonical label."""
+        for link in pair.alignment.links:
+            mapping = labels.get(link.original.label)
+            if mapping is not None and self.config.strategy(link.original.label, mapping).name == "surrogate":
+                yield link, mapping.label
 
-    def _kept_on_purpose(self, label: str, value: str) -> bool:
-        """The sex rule keeps every value and the age rule children's ages: not leaks, by design."""
-        if label == "SEX":
-            return True
-        if label != "AGE":
-            return False
-        number = regex.search(r"\d+", value)
-        return number is not None and int(number.group()) < self.config.rule_options("ages")["keep_under"]
+    def _search(self, item: Checked) -> tuple[list[Candidate], list[Finding]]:
+        """Every place of the output where an original value of a surrogate span stands.
 
-    def _leaks(self, pair: Pair, spans: Sequence[tuple[int, str]]) -> list[Finding]:
-        found: list[Finding] = []
-        output = pair.output.text
-        for index, label in spans:
-            old, new = pair.original.spans[index], pair.output.spans[index]
-            value = pair.original.span_text(old)
-            if not value.strip() or self._kept_on_purpose(label, value):
+        A value inside the surrogate of a span whose original did not hold it is a chance draw
+        (a `collision`); anywhere else it came through the text or through its own rule.
+        """
+        pair = item.pair
+        output, original = pair.output, pair.original
+        candidates: list[Candidate] = []
+        collisions: list[Finding] = []
+        closed = _closed_class_words(item.pack)
+        for link, label in item.links:
+            if link.added:
+                continue  # its value is a tagged span's, searched there
+            value = original.text[link.original.start : link.original.end]
+            if not value.strip():
                 continue
-            if len(value.strip()) >= self.min_length:
-                places = [(m.start(), m.end(), m.group()) for m in _value_pattern(value).finditer(output)]
-            elif normalise(pair.output.span_text(new)) == normalise(value):
-                places = [(new.start, new.end, pair.output.span_text(new))]
-            else:
-                places = []
-            for start, end, text in places:
-                how = "exact" if text.split() == value.split() else "case-insensitive"
-                found.append(Finding("leak", pair.id, how, label, old.start, old.end, start, end))
+            words = [w.casefold() for w in _WORD.findall(value)]
+            in_place_only = len(value.strip()) < self.min_length or (bool(words) and all(w in closed for w in words))
+            if in_place_only:
+                if normalise(output.span_text(link.output)) == normalise(value):
+                    candidates.append(Candidate(item, link, label, value, value, link.output.start, link.output.end))
+                continue
+            pattern = _value_pattern(value)
+            for match in pattern.finditer(output.text):
+                holder, holder_label = next(
+                    ((other, kind) for other, kind in item.links if other.output.start <= match.start() and match.end() <= other.output.end),
+                    (None, None),
+                )
+                if holder is not None and holder is not link and label == holder_label == "DATE":
+                    continue  # a year inside another date that moved by days: dates are compared as dates (date_shift)
+                if holder is not None and holder is not link and not pattern.search(original.text, holder.original.start, holder.original.end):
+                    collisions.append(Finding(
+                        "collision", pair.id, "an original value stands inside the surrogate of other original text",
+                        label, link.original.start, link.original.end, match.start(), match.end(),
+                    ))  # fmt: skip
+                else:
+                    holder_value = original.text[holder.original.start : holder.original.end] if holder else value
+                    candidates.append(Candidate(item, link, label, value, holder_value, match.start(), match.end()))
+        return candidates, collisions
+
+    def _leaks(self, candidates: Sequence[Candidate]) -> list[Finding]:
+        """Candidates are leaks unless the rules keep their value on purpose (a child's age, a
+        county, a collective kinship word, the type words of a unit's name): the documents
+        concerned are pseudonymised again with other keys, and a value kept by every run is."""
+        documents = {id(c.checked): c.checked for c in candidates}
+        kept, failed = self._kept_on_purpose(list(documents.values()))
+        found = [
+            Finding("not_rerun", item.pair.id, "the rules could not be run again: every value found counts as a leak")
+            for item in documents.values() if item.pair.id in failed
+        ]  # fmt: skip
+        for c in candidates:
+            if {normalise(c.value), normalise(c.holder)} & kept.get(c.checked.pair.id, set()):
+                continue
+            how = "exact" if c.checked.pair.output.text[c.start : c.end].split() == c.value.split() else "case-insensitive"
+            found.append(Finding("leak", c.checked.pair.id, how, c.label, c.link.original.start, c.link.original.end, c.start, c.end))
         return found
 
-    def _consistency(self, checked: Sequence[tuple[Pair, str, list[tuple[int, str]]]]) -> list[Finding]:
-        """One value of one label keeps one surrogate in its scope."""
-        groups: dict[tuple[str, str, str], list[tuple[Pair, int, str]]] = defaultdict(list)
-        for pair, scope, spans in checked:
-            for index, label in spans:
-                value = normalise(pair.original.span_text(pair.original.spans[index]))
-                surrogate = normalise(pair.output.span_text(pair.output.spans[index]))
-                groups[(scope, label, value)].append((pair, index, surrogate))
+    def _kept_on_purpose(self, documents: Sequence[Checked]) -> tuple[dict[str, set[str]], set[str]]:
+        """Per document, the normalised original values every probe run keeps inside their own
+        surrogate; and the documents a probe could not pseudonymise."""
+        if not documents:
+            return {}, set()
+        originals = [item.pair.original for item in documents]
+        kept: dict[str, set[str]] | None = None
+        failed: set[str] = set()
+        for key in PROBE_KEYS:
+            settings = Settings(config=self.config, keyring=Keyring(key), locale=self.locale, tagset=self.tagset)
+            this_run: dict[str, set[str]] = defaultdict(set)
+            for outcome in Engine(settings).run(originals, skip_errors=True):
+                if isinstance(outcome, Result):
+                    this_run[outcome.source.id] |= _kept_values(outcome)
+                else:
+                    failed.add(outcome.document_id)
+            kept = dict(this_run) if kept is None else {d: v & this_run.get(d, set()) for d, v in kept.items()}
+        return kept or {}, failed
+
+    def _consistency(self, checked: Sequence[Checked]) -> list[Finding]:
+        """One value of one label keeps one surrogate in its scope. Dates are left to
+        `_date_shifts`: a birth date written like another date rightly moves further."""
+        groups: dict[tuple[str, str, str], list[tuple[Pair, Link, str]]] = defaultdict(list)
+        for item in checked:
+            for link, label in item.links:
+                if label == "DATE":
+                    continue
+                value = normalise(item.pair.original.text[link.original.start : link.original.end])
+                surrogate = normalise(item.pair.output.span_text(link.output))
+                groups[(item.scope, label, value)].append((item.pair, link, surrogate))
         found = []
         for (_, label, _), members in groups.items():
             surrogates = Counter(s for _, _, s in members)
@@ -134,35 +221,75 @@ class Audit:
                 continue
             usual = surrogates.most_common(1)[0][0]
             detail = f"one value has {len(surrogates)} different surrogates in its scope"
-            for pair, index, surrogate in members:
+            for pair, link, surrogate in members:
                 if surrogate != usual:
-                    old, new = pair.original.spans[index], pair.output.spans[index]
+                    old, new = link.original, link.output
                     found.append(Finding("inconsistent", pair.id, detail, label, old.start, old.end, new.start, new.end))
         return found
 
-    def _date_shifts(self, checked: Sequence[tuple[Pair, str, list[tuple[int, str]]]]) -> list[Finding]:
-        """Every full numeric date of a scope moves by the scope's one offset."""
-        shifts: dict[str, list[tuple[Pair, int, int]]] = defaultdict(list)
-        for pair, scope, spans in checked:
-            for index, label in spans:
+    def _date_shifts(self, checked: Sequence[Checked]) -> list[Finding]:
+        """Every full date of a scope moves by the scope's one offset: in days, or in months when
+        the date rule's unit is months or years. Birth dates, which also move back by the age
+        shift, are left out."""
+        options = self.config.rule_options("dates")
+        in_months = options["unit"] in ("months", "years")
+        shifts: dict[str, list[tuple[Pair, Link, int]]] = defaultdict(list)
+        for item in checked:
+            words = date_words(item.pack, options["order"])
+            for link, label in item.links:
                 if label != "DATE":
                     continue
-                before = parse_date(pair.original.span_text(pair.original.spans[index]), self.dayfirst)
-                after = parse_date(pair.output.span_text(pair.output.spans[index]), self.dayfirst)
-                if before and after:
-                    shifts[scope].append((pair, index, (after - before).days))
+                old = [p for e in find_dates(item.pair.original.text, words, link.original.start, link.original.end) for p in e.parts]
+                new = [p for e in find_dates(item.pair.output.text, words, link.output.start, link.output.end) for p in e.parts]
+                if not old or len(old) != len(new) or is_birth_date(item.pair.original.text, link.original.start, old[0].start, item.pack):
+                    continue
+                for before, after in zip(map(_full_date, old), map(_full_date, new)):
+                    if before and after:
+                        moved = (after.year - before.year) * 12 + after.month - before.month if in_months else (after - before).days
+                        shifts[item.scope].append((item.pair, link, moved))
+        unit = "months" if in_months else "days"
         found = []
         for members in shifts.values():
-            offsets = Counter(days for _, _, days in members)
+            offsets = Counter(moved for _, _, moved in members)
             if len(offsets) < 2:
                 continue
             usual = offsets.most_common(1)[0][0]
-            for pair, index, days in members:
-                if days != usual:
-                    old, new = pair.original.spans[index], pair.output.spans[index]
-                    detail = f"shifted {days:+d} days where the scope's other dates moved {usual:+d}"
+            for pair, link, moved in members:
+                if moved != usual:
+                    old, new = link.original, link.output
+                    detail = f"shifted {moved:+d} {unit} where the scope's other dates moved {usual:+d}"
                     found.append(Finding("date_shift", pair.id, detail, "DATE", old.start, old.end, new.start, new.end))
         return found
+
+
+def _pack(engine: Engine, document: Document) -> LocalePack | None:
+    try:
+        return engine.pack_for(document)
+    except PseudoError:
+        return None
+
+
+def _closed_class_words(pack: LocalePack | None) -> frozenset[str]:
+    """Kinship words: common words that identify nobody, so checked only in their own place."""
+    if pack is None or not pack.has("kinship"):
+        return frozenset()
+    return pack.cached("evaluation:kinship-words", lambda: frozenset(kinship_terms(pack)))
+
+
+def _kept_values(result: Result) -> set[str]:
+    """Normalised original values that stand, as whole words, inside their own surrogate."""
+    kept = set()
+    for replacement in result.replacements:
+        value = result.source.text[replacement.span.start : replacement.span.end]
+        if value.strip() and _value_pattern(value).search(replacement.surrogate):
+            kept.add(normalise(value))
+    return kept
+
+
+def _full_date(part: Any) -> date | None:
+    if part.dated != frozenset(DATE_FIELDS):
+        return None
+    return date(part.values["year"], part.values["month"], part.values["day"])
 
 
 def summary(findings: Sequence[Finding], pairs: int) -> dict[str, Any]:
@@ -173,15 +300,3 @@ def summary(findings: Sequence[Finding], pairs: int) -> dict[str, Any]:
         "counts": {kind: counts[kind] for kind in ERRORS + WARNINGS},
         "findings": [{k: v for k, v in asdict(f).items() if v is not None and v != ""} for f in findings],
     }
-
-
-def order_from(documents: Sequence[Document], locale: str | None) -> bool:
-    """Day-first unless the locale pack (named by --locale or the first document) says month-first."""
-    code = locale or next((d.meta.get("locale") for d in documents if d.meta.get("locale")), None)
-    if not code:
-        return True
-    try:
-        pack = load_pack(str(code))
-    except LocaleError:
-        return True
-    return day_first((pack.settings.get("dates") or {}).get("order"))

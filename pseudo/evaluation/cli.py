@@ -117,7 +117,7 @@ def audit(
     pseudonymised: str = typer.Argument(..., help="Its pseudonymised version, with the same document ids."),
     json_output: bool = JSON,
     min_length: int = typer.Option(3, "--min-length", help="Shorter original values are checked only in their own place."),
-    locale: Optional[str] = typer.Option(None, "--locale", "-l", help="Locale whose date order reads 3/4/2012 (day-first if none)."),
+    locale: Optional[str] = typer.Option(None, "--locale", "-l", help="Locale of documents whose meta does not say (date words, values kept on purpose)."),
     config: Optional[str] = CONFIG,
     tagset: Optional[str] = TAGSET,
     format: str = FORMAT,
@@ -125,9 +125,7 @@ def audit(
     """Check a pseudonymised corpus against its original; exit 4 on any leak. Prints ids and offsets only."""
     with _reported():
         pairing = _pairing(originals, pseudonymised, format)
-        documents = [p.original for p in pairing.pairs]
-        checker = auditing.Audit(_config(config), tagset, min_length, auditing.order_from(documents, locale))
-        findings = checker.run(pairing)
+        findings = auditing.Audit(_config(config), tagset, min_length, locale).run(pairing)
     result = auditing.summary(findings, len(pairing.pairs))
     if json_output:
         typer.echo(json.dumps(result, ensure_ascii=False, indent=1))

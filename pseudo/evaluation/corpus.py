@@ -1,21 +1,27 @@
 """Originals and their pseudonymised versions, paired by document id and checked for alignment.
 
 A pseudonymised document keeps every span of its original, in order and with its label, and
-every character outside the spans; only span text changes. That lets a position outside the
-spans be carried from one version to the other.
+every character outside the spans; only span text changes, and `--propagate` may add spans on
+untagged repetitions of tagged values. That lets a position outside the spans be carried from
+one version to the other.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Mapping, Sequence
+
+import regex
 
 from pseudo.config import Config
 from pseudo.engine import Engine, Settings
 from pseudo.errors import InputError
 from pseudo.io import read_input
 from pseudo.labels import LabelMapping
-from pseudo.model import Document
+from pseudo.model import Document, Span
+
+_WORD_CHAR = regex.compile(r"\w")  # as `pseudo apply --propagate` bounds a repeated value
 
 
 def read_corpus(source: str, fmt: str = "auto") -> list[Document]:
@@ -32,6 +38,25 @@ def read_corpus(source: str, fmt: str = "auto") -> list[Document]:
 
 
 @dataclass(frozen=True)
+class Link:
+    """A span of the output and the stretch of the original it replaced.
+
+    `added` marks a span `pseudo apply --propagate` put on an untagged repetition of a tagged
+    value: the original has no span there, only that text.
+    """
+
+    original: Span
+    output: Span
+    added: bool = False
+
+
+@dataclass(frozen=True)
+class Alignment:
+    links: tuple[Link, ...] = ()
+    problem: str | None = None  # why the versions do not correspond, in offsets and labels only
+
+
+@dataclass(frozen=True)
 class Pair:
     original: Document
     output: Document
@@ -39,6 +64,10 @@ class Pair:
     @property
     def id(self) -> str:
         return self.original.id
+
+    @cached_property
+    def alignment(self) -> Alignment:
+        return _align(self.original, self.output)
 
 
 @dataclass(frozen=True)
@@ -61,33 +90,64 @@ def pair_documents(originals: Sequence[Document], outputs: Sequence[Document]) -
 
 def misalignment(pair: Pair) -> str | None:
     """Why the two versions do not correspond, in offsets and labels only; None when they do."""
-    old, new = pair.original, pair.output
-    if len(old.spans) != len(new.spans):
-        return f"{len(old.spans)} span(s) in the original, {len(new.spans)} in the output"
-    old_cursor = new_cursor = 0
-    for a, b in zip(old.spans + (None,), new.spans + (None,)):
-        old_end = len(old.text) if a is None else a.start
-        new_end = len(new.text) if b is None else b.start
-        if old.text[old_cursor:old_end] != new.text[new_cursor:new_end]:
-            return f"text outside the spans differs: original {old_cursor}-{old_end}, output {new_cursor}-{new_end}"
-        if a is None or b is None:
-            break
-        if a.label != b.label:
-            return f"labels differ: original span {a.start}-{a.end}, output span {b.start}-{b.end}"
-        old_cursor, new_cursor = a.end, b.end
+    return pair.alignment.problem
+
+
+def _align(old: Document, new: Document) -> Alignment:
+    """Walk both versions span by span: the text between spans must be identical, each original
+    span must come back with its label, and an output span with no original span must stand
+    where the original repeats one of its tagged values of that label (a propagated span)."""
+    links: list[Link] = []
+    old_cursor = new_cursor = index = 0
+    for position, span in enumerate(new.spans):
+        old_start = old_cursor + span.start - new_cursor
+        if old.text[old_cursor:old_start] != new.text[new_cursor : span.start]:
+            return Alignment(problem=f"text outside the spans differs: original {old_cursor}-{old_start}, output {new_cursor}-{span.start}")
+        tagged = old.spans[index] if index < len(old.spans) else None
+        if tagged is not None and tagged.start < old_start:
+            return Alignment(problem=f"original span {tagged.start}-{tagged.end} has no span in the output")
+        if tagged is not None and tagged.start == old_start:
+            if tagged.label != span.label:
+                return Alignment(problem=f"labels differ: original span {tagged.start}-{tagged.end}, output span {span.start}-{span.end}")
+            links.append(Link(tagged, span))
+            index += 1
+        else:
+            following = new.spans[position + 1].start if position + 1 < len(new.spans) else len(new.text)
+            length = _repeated_value(old, old_start, span.label, new.text[span.end : following])
+            if length is None:
+                return Alignment(problem=f"output span {span.start}-{span.end} stands where the original has no span")
+            links.append(Link(Span(old_start, old_start + length, span.label), span, added=True))
+        old_cursor, new_cursor = links[-1].original.end, span.end
+    if index < len(old.spans):
+        return Alignment(problem=f"{len(old.spans)} span(s) in the original, {index} of them in the output")
+    if old.text[old_cursor:] != new.text[new_cursor:]:
+        return Alignment(problem=f"text outside the spans differs: original {old_cursor}-{len(old.text)}, output {new_cursor}-{len(new.text)}")
+    return Alignment(tuple(links))
+
+
+def _repeated_value(document: Document, start: int, label: str, after: str) -> int | None:
+    """The length of the tagged value of `label` that the original repeats at `start` as a whole
+    word (case aside) and that the output's next stretch of text follows; the longest wins."""
+    text = document.text
+    for length in sorted({s.end - s.start for s in document.spans if s.label == label}, reverse=True):
+        end = start + length
+        values = {document.span_text(s).casefold() for s in document.spans if s.label == label and s.end - s.start == length}
+        whole_word = (start == 0 or not _WORD_CHAR.match(text, start - 1)) and not _WORD_CHAR.match(text, end)
+        if text[start:end].casefold() in values and whole_word and text.startswith(after, end):
+            return length
     return None
 
 
 def to_output(pair: Pair, position: int) -> int:
     """Carry a position outside the spans (or on a span's edge) from the original to the output."""
     shift = 0
-    for a, b in zip(pair.original.spans, pair.output.spans):
-        if a.end <= position:
-            shift = b.end - a.end
-        elif a.start >= position:
+    for link in pair.alignment.links:
+        if link.original.end <= position:
+            shift = link.output.end - link.original.end
+        elif link.original.start >= position:
             break
         else:
-            raise ValueError(f"position {position} is inside span {a.start}-{a.end}")
+            raise ValueError(f"position {position} is inside span {link.original.start}-{link.original.end}")
     return position + shift
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from datetime import date
 from functools import cache
 from importlib import resources
 from typing import Any, Callable, Container, Iterable, Mapping, Sequence
@@ -16,14 +17,16 @@ from typing import Any, Callable, Container, Iterable, Mapping, Sequence
 import regex
 import yaml
 
-from pseudo.evaluation.checkdigits import check_digit_valid
+from pseudo.datetext import DATE_FIELDS, DateText, find_dates, grammar
 from pseudo.evaluation.corpus import Pair, misalignment
-from pseudo.evaluation.dates import DATE_LIKE, day_first, parse_date
 from pseudo.labels import LabelMapping
 from pseudo.lists.pack import LocalePack
+from pseudo.lists.tree import Place
 from pseudo.model import Document, Span
 from pseudo.rules.contacts import fold
-from pseudo.rules.phones import NumberingPlan, numbering_plan
+from pseudo.rules.dates import date_words
+from pseudo.rules.names import particles
+from pseudo.rules.phones import NumberingPlan, numbering_plan, split_number
 
 TELLS = (
     "kinship_gender",  # a relative whose name has the wrong gender for the kinship word
@@ -44,7 +47,8 @@ DOMINANCE = 10  # a name counts as one gender when its share in that list is 10 
 CUE_REACH = 40  # characters before a date searched for its cue, on the same line
 CUE_WORDS = 3  # at most this many words between a date cue and its date
 _TOKEN = regex.compile(r"\p{L}[\p{L}'’-]*")
-_RANGE_DASH = regex.compile(r"\s*[-–—]\s*")
+_FIGURES_BEFORE = regex.compile(r"(?:[\w/]|\d[.,])\Z")
+_FIGURES_AFTER = regex.compile(r"[\w/]|[.,]\d")
 _WORD_BEFORE = regex.compile(r"(?<!\w)(\p{L}+)\s+$")
 
 
@@ -97,20 +101,18 @@ class Knowledge:
         self.kinship = self._cues("kinship", "terms") if has("kinship") else {}
         self.titles = self._cues("titles", "titles") if has("titles") else {}
         self.kinship_pattern, self.title_pattern = _before(self.kinship), _before(self.titles)
-        self.places: dict[str, set[str]] | None = None  # folded place name -> prepositions it takes
-        if has("locations"):
-            self.places = defaultdict(set)
-            for place in pack.tree().places.values():
-                taken = self.places[fold(place.name)]
-                if place.extra.get("preposition"):
-                    taken.add(place.extra["preposition"].casefold())
-        self.prepositions = set().union(*self.places.values()) if self.places else set()
+        self.particles = particles(pack) if pack else frozenset()
+        self.tree = pack.tree() if has("locations") else None  # looked up as the place rule does: aliases, accents aside
+        self.prepositions = {self.preposition(p) for p in self.tree.places.values()} - {""} if self.tree else set()
+        morphology = pack.morphology if pack else None
+        self.id_checks: tuple[Callable[[str], bool | None], ...] = tuple(getattr(morphology, "ID_CHECKS", ()))
         phone = (pack.settings.get("phone") or {}) if pack else {}
         self.plan: NumberingPlan | None = (
             numbering_plan(pack) if pack and has("phone_area_codes") and "country_code" in phone else None
         )
         dates = (pack.settings.get("dates") or {}) if pack else {}
-        self.dayfirst = day_first(dates.get("order"))
+        self.date_words = date_words(pack, None)
+        self.range_joiner = grammar(self.date_words).range_joiner
         defaults = _default_cues().get((self.language or "").split("-")[0], {})
         self.date_cues: dict[str, str] = {}
         for kind in ("admission", "discharge", "birth"):
@@ -125,9 +127,15 @@ class Knowledge:
         for entry in (self.pack.vocabulary(name) or {}).get(key) or []:
             word = str(entry["word"])
             gender = entry.get("gender") if entry.get("gender") in ("female", "male") else None
+            if gender == "male" and entry.get("number") == "plural":
+                gender = None  # a masculine plural names mixed groups too: "padres Ana y Luis"
             for form in [word, *(entry.get("forms") or [])]:
                 found.setdefault(" ".join(str(form).split()).casefold(), Cue(word.casefold(), gender))
         return found
+
+    @staticmethod
+    def preposition(place: Place) -> str:
+        return str(place.extra.get("preposition") or "").casefold()
 
     def gender(self, name: str) -> str | None:
         """female or male when the lists say so clearly; None for unisex or unknown names."""
@@ -151,9 +159,15 @@ def knowledge_for(pack: LocalePack | None) -> Knowledge:
     return pack.cached("evaluation:tells", lambda: Knowledge(pack)) if pack else Knowledge(None)
 
 
-def _first_token(text: str) -> str | None:
-    match = _TOKEN.search(text)
-    return match.group() if match else None
+def _first_name(document: Document, span: Span, label: str, k: Knowledge) -> regex.Match | None:
+    """The first word of a name span; in a kinship span (MEDDOCAN tags "madre Ana López" as
+    one) the first capitalised word that is no kinship word, the kinship word being its cue."""
+    for match in _TOKEN.finditer(document.text, span.start, span.end):
+        if label != "KINSHIP":
+            return None if match.group().casefold() in k.kinship else match
+        if match.group()[0].isupper() and match.group().casefold() not in k.kinship:
+            return match
+    return None
 
 
 def _names(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge) -> list[Tell]:
@@ -163,10 +177,11 @@ def _names(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge) 
     for span, label in spans:
         if label not in NAME_LABELS:
             continue
-        first = _first_token(document.span_text(span))
-        if first is None or first.casefold() in k.kinship:
+        found = _first_name(document, span, label, k)
+        if found is None:
             continue
-        before = document.text[max(0, span.start - 60) : span.start]
+        first = found.group()
+        before = document.text[max(0, found.start() - 60) : found.start()]
         gender = k.gender(first)
         kin = k.cue_before(k.kinship_pattern, k.kinship, before)
         if kin is not None:
@@ -187,53 +202,86 @@ def _names(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge) 
     return tells
 
 
-def _date_cue(document: Document, span: Span, k: Knowledge) -> str | None:
-    """admission, discharge or birth when a cue stands close before the date on its line."""
+def _dated(document: Document, k: Knowledge) -> list[DateText]:
+    """Every written date of the document as the date rule reads it, range ends linked."""
+    return [part for expression in find_dates(document.text, k.date_words) for part in expression.parts]
+
+
+def _full(part: DateText) -> date | None:
+    if part.dated != frozenset(DATE_FIELDS):
+        return None
+    return date(part.values["year"], part.values["month"], part.values["day"])
+
+
+def _date_cue(document: Document, start: int, parts: Sequence[DateText], k: Knowledge) -> str | None:
+    """admission, discharge or birth when a cue stands close before the date on its line, with no
+    other date in between."""
     if k.date_cue_pattern is None:
         return None
-    line_start = document.text.rfind("\n", 0, span.start) + 1
-    before = document.text[max(line_start, span.start - CUE_REACH) : span.start]
-    for match in reversed(list(k.date_cue_pattern.finditer(before))):
-        between = before[match.end() :]
-        if len(_TOKEN.findall(between)) <= CUE_WORDS and not DATE_LIKE.search(between):
+    line_start = document.text.rfind("\n", 0, start) + 1
+    reach = max(line_start, start - CUE_REACH)
+    for match in reversed(list(k.date_cue_pattern.finditer(document.text, reach, start))):
+        between = document.text[match.end() : start]
+        if len(_TOKEN.findall(between)) <= CUE_WORDS and not any(match.end() <= p.start and p.end <= start for p in parts):
             return k.date_cues.get(" ".join(match.group().split()).casefold())
     return None
 
 
-def _dates(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge) -> list[Tell]:
-    dated = [(s, d) for s, label in spans if label == "DATE" and (d := parse_date(document.span_text(s), k.dayfirst))]
+def _dates(document: Document, spans: Sequence[tuple[Span, str]], parts: Sequence[DateText], k: Knowledge) -> list[Tell]:
+    """Tagged full dates out of order: a range running backwards, a discharge before the nearest
+    admission, a date before the birth date."""
+    tagged = [s for s, label in spans if label == "DATE"]
+    dated: list[tuple[Span, DateText, date]] = []
+    for part in parts:
+        span = next((s for s in tagged if s.start <= part.start and part.end <= s.end), None)
+        day = _full(part) if span else None
+        if span and day:
+            dated.append((span, part, day))
     tells: list[Tell] = []
-    for (a, first), (b, second) in zip(dated, dated[1:]):
-        if _RANGE_DASH.fullmatch(document.text[a.end : b.start]) and second < first:
-            tells.append(Tell("date_order", b.start, b.end))
-    cued = [(s, d, _date_cue(document, s, k)) for s, d in dated]
-    births = [d for _, d, cue in cued if cue == "birth"]
-    admissions = [(s, d) for s, d, cue in cued if cue == "admission"]
-    for span, date, cue in cued:
-        if births and cue != "birth" and date < min(births):
+    for (_, a, first), (span, b, second) in zip(dated, dated[1:]):
+        if k.range_joiner.fullmatch(document.text, a.end, b.start) and second < first:
+            tells.append(Tell("date_order", span.start, span.end))
+    cued = [(span, day, _date_cue(document, part.start, parts, k)) for span, part, day in dated]
+    births = [day for _, day, cue in cued if cue == "birth"]
+    admissions = [(span, day) for span, day, cue in cued if cue == "admission"]
+    for span, day, cue in cued:
+        if births and cue != "birth" and day < min(births):
             tells.append(Tell("date_order", span.start, span.end))
         elif cue == "discharge" and admissions:
             _, admitted = min(admissions, key=lambda item: abs(item[0].start - span.start))
-            if date < admitted:
+            if day < admitted:
                 tells.append(Tell("date_order", span.start, span.end))
     return tells
 
 
-def _unshifted(pair: Pair, labels: Mapping[str, LabelMapping]) -> list[Tell]:
-    """Needs the original: once tagged dates moved, a date-like string that did not move stands out."""
+def _unshifted(pair: Pair, labels: Mapping[str, LabelMapping], parts: Sequence[DateText]) -> list[Tell]:
+    """Needs the original: once tagged dates moved, a date that did not move stands out, tagged
+    or written outside the spans (as a reader notices one: see `_noticeable`)."""
     original, output = pair.original, pair.output
     dates = [
-        (old, new) for old, new in zip(original.spans, output.spans)
-        if old.label in labels and labels[old.label].label == "DATE"
+        link for link in pair.alignment.links if link.original.label in labels and labels[link.original.label].label == "DATE"
     ]
-    kept = [new for old, new in dates if output.span_text(new) == original.span_text(old)]
+    kept = [link.output for link in dates if output.span_text(link.output) == original.text[link.original.start : link.original.end]]
     if len(kept) == len(dates):
         return []
-    tells = [Tell("unshifted_date", new.start, new.end) for new in kept]
-    for match in DATE_LIKE.finditer(output.text):
-        if not any(s.start < match.end() and match.start() < s.end for s in output.spans):
-            tells.append(Tell("unshifted_date", match.start(), match.end()))
+    tells = [Tell("unshifted_date", span.start, span.end) for span in kept]
+    for part in parts:
+        if _noticeable(part, output.text) and not any(s.start < part.end and part.start < s.end for s in output.spans):
+            tells.append(Tell("unshifted_date", part.start, part.end))
     return tells
+
+
+def _noticeable(part: DateText, text: str) -> bool:
+    """A date a reader takes for one in running text: a year of 1800-2099 written with its month
+    (or day and month), in figures or with a month name, standing alone. Left out: a day and month
+    without a year, a bare year, six digits, and anything inside a longer run of figures, because
+    clinical text writes scores, fractions, ranges and decimals the same way (4/5, 2-3, 1.16,
+    5/6/8/18) and the date rule reads them as dates only inside a date span."""
+    if part.kind not in ("compact", "numeric", "named", "month-year") or not 1800 <= part.values.get("year", 0) < 2100:
+        return False
+    if part.kind == "compact" and part.end - part.start != 8:
+        return False
+    return not (_FIGURES_BEFORE.search(text[max(0, part.start - 2) : part.start]) or _FIGURES_AFTER.match(text, part.end))
 
 
 def _places(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge) -> list[Tell]:
@@ -247,26 +295,25 @@ def _places(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge)
         written = match.group(1).casefold() if match else None
         if written not in k.prepositions:
             continue
-        expected = k.places.get(fold(document.span_text(span).strip()), set())
+        expected = {k.preposition(p) for p in k.tree.lookup(document.span_text(span).strip())} - {""}
         if expected and written not in expected:
             tells.append(Tell("place_preposition", span.start, span.end))
     return tells
 
 
 def national_number(text: str, plan: NumberingPlan) -> str | None:
-    """The national significant number, or None for a foreign or local (no area code) number."""
-    digits = "".join(c for c in text if c.isdigit())
-    cc, intl, trunk = plan.country_code, plan.international_prefix, plan.trunk_prefix
-    if text.lstrip().startswith("+"):
-        return digits[len(cc) :] if digits.startswith(cc) else None
-    if intl and digits.startswith(intl):
-        return digits[len(intl + cc) :] if digits.startswith(intl + cc) else None
-    if trunk:
-        return digits[len(trunk) :] if digits.startswith(trunk) else None
-    return digits
+    """The national significant number as the phone rule reads it, or None for a foreign number
+    or a local one (no trunk prefix, so no area code to check)."""
+    lead, number = split_number(text, plan)
+    if not lead and (text.lstrip().startswith("+") or number.startswith(plan.international_prefix) or plan.trunk_prefix):
+        return None
+    return number
 
 
 def _phones(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge) -> list[Tell]:
+    """A number whose prefix is no area code and no mobile prefix in use. The mobile pattern
+    stands in only for a pack that lists no mobile prefixes: it covers the whole mobile plan,
+    ranges no operator has (Swedish 078, the number Dalianis's reader caught) included."""
     if k.plan is None:
         return []
     prefixes = k.plan.fixed + k.plan.mobile
@@ -277,18 +324,26 @@ def _phones(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge)
         number = national_number(document.span_text(span), k.plan)
         if number is None or len(number) < 6:
             continue
-        mobile = k.plan.mobile_pattern is not None and k.plan.mobile_pattern.fullmatch(number)
+        mobile = not k.plan.mobile and k.plan.mobile_pattern is not None and k.plan.mobile_pattern.fullmatch(number)
         if not mobile and not any(number.startswith(p) for p in prefixes):
             tells.append(Tell("phone_prefix", span.start, span.end))
     return tells
 
 
+def _check_digit_valid(text: str, k: Knowledge) -> bool | None:
+    """The verdict of the first of the language module's checks that knows the identifier."""
+    for check in k.id_checks:
+        verdict = check(text)
+        if verdict is not None:
+            return verdict
+    return None
+
+
 def _ids(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge) -> list[Tell]:
-    language = k.language.split("-")[0] if k.language else None
     return [
         Tell("id_check_digit", span.start, span.end)
         for span, label in spans
-        if label == "ID" and check_digit_valid(document.span_text(span), language) is False
+        if label == "ID" and _check_digit_valid(document.span_text(span).strip(), k) is False
     ]
 
 
@@ -307,11 +362,11 @@ def _unlisted(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledg
     for span, label in spans:
         text = document.span_text(span).strip()
         if wanted.get(label):
-            tokens = [t for t in _TOKEN.findall(text) if len(t) > 1 and t[0].isupper()]
+            tokens = [t for t in _TOKEN.findall(text) if len(t) > 1 and t[0].isupper() and t.casefold() not in k.particles]
             if not _listed(text, wanted[label]) and not all(_listed(t, wanted[label]) for t in tokens):
                 tells.append(Tell("unlisted_surrogate", span.start, span.end))
-        elif label in ("PLACE", "REGION") and k.places is not None and text and not any(c.isdigit() for c in text):
-            if fold(text) not in k.places:
+        elif label in ("PLACE", "REGION") and k.tree is not None and text and not any(c.isdigit() for c in text):
+            if not k.tree.lookup(text):
                 tells.append(Tell("unlisted_surrogate", span.start, span.end))
     return tells
 
@@ -321,12 +376,13 @@ def read_document(
 ) -> list[Tell]:
     """Every tell in one document, in text order."""
     spans = [(s, labels[s.label].label) for s in document.spans if s.label in labels]
-    tells = _names(document, spans, k) + _dates(document, spans, k) + _places(document, spans, k)
+    parts = _dated(document, k)
+    tells = _names(document, spans, k) + _dates(document, spans, parts, k) + _places(document, spans, k)
     tells += _phones(document, spans, k) + _ids(document, spans, k) + _unlisted(document, spans, k)
-    if original is not None and len(original.spans) == len(document.spans):
+    if original is not None:
         pair = Pair(original, document)
         if misalignment(pair) is None:
-            tells += _unshifted(pair, labels)
+            tells += _unshifted(pair, labels, parts)
     return sorted(tells, key=lambda t: (t.start, t.kind))
 
 

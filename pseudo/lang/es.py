@@ -3,7 +3,8 @@
 The DNI's letter is the number modulo 23 looked up in a fixed table; an NIE reads its leading X, Y
 or Z as 0, 1 or 2 first (Ministerio del Interior, Real Decreto 1553/2005). A social security number
 (NSS/NASS) ends in two control digits, the rest of the number modulo 97. A surrogate of each is
-valid in the same way, so software that checks them accepts it, and keeps the original's layout.
+valid in the same way, so software that checks them accepts it, and keeps the original's layout;
+`ID_CHECKS` answers whether a number's check characters are right (for `pseudo tells`).
 Ages are often written in words ("sesenta y tres años"); `read_numbers` and `write_number` let the
 age rule shift them like digits.
 """
@@ -32,6 +33,10 @@ def _letter(value: int, like: str) -> str:
     return letter if like.isupper() else letter.lower()
 
 
+def _nie_value(prefix: str, number: str) -> int:
+    return int(str(NIE_PREFIXES.index(prefix.upper())) + _digits(number))
+
+
 def dni_scheme(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
     """12345678Z, 12.345.678-Z: new digits in the same layout, and the letter they call for."""
     match = _DNI.fullmatch(text)
@@ -47,7 +52,7 @@ def nie_scheme(text: str, target: Target, ctx: Context, stream: KeyedStream) -> 
     if match is None:
         return None
     number = shape_surrogate(match["number"], stream)
-    value = int(str(NIE_PREFIXES.index(match["prefix"].upper())) + _digits(number))
+    value = _nie_value(match["prefix"], number)
     return f"{match['prefix']}{match['gap1']}{number}{match['gap2']}{_letter(value, match['letter'])}"
 
 
@@ -59,17 +64,35 @@ def nss_control(province: int, number: int) -> int:
 
 def nss_scheme(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
     """A valid 12-digit social security number ('28 12345678 40') stays valid; others are not one."""
-    digits = _digits(text)
-    if len(digits) != 12 or not _NSS_SHAPE.fullmatch(text):
-        return None
-    if nss_control(int(digits[:2]), int(digits[2:10])) != int(digits[10:]):
+    if not nss_valid(text):
         return None
     province = stream.between(1, 52)
     number = stream.between(10_000_000, 99_999_999)
     return replace_digits(text, f"{province:02d}{number:08d}{nss_control(province, number):02d}")
 
 
+def dni_valid(text: str) -> bool | None:
+    """Whether a DNI's letter is right; None for any other text."""
+    match = _DNI.fullmatch(text)
+    return None if match is None else DNI_LETTERS[int(_digits(match["number"])) % 23] == match["letter"].upper()
+
+
+def nie_valid(text: str) -> bool | None:
+    """Whether an NIE's letter is right; None for any other text."""
+    match = _NIE.fullmatch(text)
+    return None if match is None else DNI_LETTERS[_nie_value(match["prefix"], match["number"]) % 23] == match["letter"].upper()
+
+
+def nss_valid(text: str) -> bool | None:
+    """Whether a 12-digit social security number's control digits are right; None for any other text."""
+    digits = _digits(text)
+    if len(digits) != 12 or not _NSS_SHAPE.fullmatch(text):
+        return None
+    return nss_control(int(digits[:2]), int(digits[2:10])) == int(digits[10:])
+
+
 ID_SCHEMES = (nie_scheme, dni_scheme, nss_scheme)
+ID_CHECKS = (nie_valid, dni_valid, nss_valid)  # text -> True, False (wrong check), None (not this kind)
 
 # -- numbers in words ------------------------------------------------------------------------------
 

@@ -9,7 +9,8 @@ or older), ÅÅÅÅMMDDNNNN or ÅÅÅÅMMDD-NNNN; the last digit is a Luhn check
 and the parity of the sex digit, and its birth date moves with the scope: by the date shift, and
 back by the age shift in years, so the age it implies moves as the ages in the text do. A number
 is read as one when its first six digits are a date; its own check digit is not required (typed
-numbers are often wrong), the surrogate's always is right.
+numbers are often wrong), the surrogate's always is right. `ID_CHECKS` answers whether a number's
+check digit is right (for `pseudo tells`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import regex
 
 from pseudo.keyed import KeyedStream
 from pseudo.rules.dates import moved_birth_date
-from pseudo.rules.ids import luhn_check_digit, replace_digits
+from pseudo.rules.ids import luhn_check_digit, luhn_valid, replace_digits
 
 if TYPE_CHECKING:
     from pseudo.rules.base import Context, Target
@@ -91,4 +92,13 @@ def personnummer(text: str, target: "Target", ctx: "Context", stream: KeyedStrea
     return replace_digits(text, digits + luhn_check_digit(new_date + new_serial))
 
 
+def personnummer_valid(text: str) -> bool | None:
+    """Whether the Luhn digit of a personnummer or samordningsnummer is right; None for any other text."""
+    match = _NUMBER.fullmatch(text.strip())
+    if match is None or _birth_date(*match.group("century", "date", "sign")) is None:
+        return None
+    return luhn_valid(match["date"] + match["serial"] + match["check"])
+
+
 ID_SCHEMES = (personnummer,)
+ID_CHECKS = (personnummer_valid,)

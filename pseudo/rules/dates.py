@@ -33,6 +33,7 @@ from dateutil.relativedelta import relativedelta
 
 from pseudo.datetext import DATE_FIELDS, LEAP_YEAR, DateWords, Expression, find_dates, is_valid
 from pseudo.keyed import KeyedStream
+from pseudo.lists.pack import LocalePack
 from pseudo.model import Span
 from pseudo.rules.ages import OPTIONS as AGE_OPTIONS
 from pseudo.rules.ages import age_shift
@@ -172,7 +173,7 @@ class DateRule(Rule):
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         options = _with_defaults(ctx.options, OPTIONS)
-        words = date_words(ctx, options["order"])
+        words = date_words(ctx.pack, options["order"])
         span = target.span
         expressions = _expressions(ctx, words, span)
         if not expressions:
@@ -216,11 +217,10 @@ def _nearest_full_date(ctx: Context, words: DateWords, position: int) -> date | 
     return min(found, key=lambda item: abs(item[0] - position))[1] if found else None
 
 
-def date_words(ctx: Context, order: str | None) -> DateWords:
+def date_words(pack: LocalePack | None, order: str | None) -> DateWords:
     """The locale's date words; English CLDR names and no words without a pack."""
-    if ctx.pack is None:
+    if pack is None:
         return DateWords.from_settings("en", {}, order)
-    pack = ctx.pack
     return pack.cached(f"date-words:{order}", lambda: DateWords.from_settings(pack.language, pack.settings.get("dates"), order))
 
 
@@ -248,25 +248,31 @@ def moved_birth_date(born: date, ctx: Context) -> date:
     return Move(options["unit"], date_offset(ctx, options), -age_shift(ctx.scope, age_options)).day(born)
 
 
-def _birth_cue_pattern(ctx: Context) -> regex.Pattern | None:
+def _birth_cue_pattern(pack: LocalePack) -> regex.Pattern | None:
     def make() -> regex.Pattern | None:
-        cues = [str(cue) for cue in (ctx.pack.settings.get("dates") or {}).get("birth_cues") or ()]
+        cues = [str(cue) for cue in (pack.settings.get("dates") or {}).get("birth_cues") or ()]
         if not cues:
             return None
         alternatives = "|".join(regex.escape(cue) for cue in sorted(cues, key=len, reverse=True))
         return regex.compile(rf"(?<![\p{{L}}\p{{N}}])(?i:{alternatives})(?![\p{{L}}\p{{N}}])")
 
-    return ctx.pack.cached("birth-cues", make) if ctx.pack else None
+    return pack.cached("birth-cues", make)
+
+
+def is_birth_date(text: str, start: int, first_date: int, pack: LocalePack | None) -> bool:
+    """Whether a birth cue stands in the 40 characters before a date span (`start`) or inside it
+    before its first date, with no digit after the cue; shared with `pseudo audit`."""
+    pattern = _birth_cue_pattern(pack) if pack else None
+    if pattern is None:
+        return False
+    before = text[max(0, start - BIRTH_WINDOW) : first_date]
+    before = _SINCE_LAST_DIGIT.search(before).group()  # "född 1946, inlagd 2016": the cue is 1946's
+    return pattern.search(before) is not None
 
 
 def _birth_years(target: Target, ctx: Context, first_date: int) -> int:
     """Minus the scope's age shift when a birth cue precedes the date, else 0."""
-    pattern = _birth_cue_pattern(ctx)
-    if pattern is None:
-        return 0
-    before = ctx.text_before(target.span, BIRTH_WINDOW) + ctx.document.text[target.span.start : first_date]
-    before = _SINCE_LAST_DIGIT.search(before).group()  # "född 1946, inlagd 2016": the cue is 1946's
-    if not pattern.search(before):
+    if not is_birth_date(ctx.document.text, target.span.start, first_date, ctx.pack):
         return 0
     return -age_shift(ctx.scope, _with_defaults(ctx.all_options.get("ages", {}), AGE_OPTIONS))
 

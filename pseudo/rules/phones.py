@@ -82,7 +82,7 @@ def numbering_plan(pack: LocalePack) -> NumberingPlan:
     return pack.cached("phone-plan", make)
 
 
-def _split(text: str, plan: NumberingPlan) -> tuple[str, str]:
+def split_number(text: str, plan: NumberingPlan) -> tuple[str, str]:
     """(lead, national number): lead is '+CC', '00CC' or the trunk prefix as written."""
     digits = "".join(c for c in text if c.isdigit())
     stripped = text.lstrip()
@@ -139,7 +139,7 @@ def draw_number(text: str, plan: NumberingPlan | None, stream: KeyedStream, loca
     if plan is None:
         keep = min(KEEP_WITHOUT_LOCALE, max(0, len(digits) - 4))
         return replace_digits(text, digits[:keep] + _subscriber(len(digits) - keep, stream))
-    lead, number = _split(text, plan)
+    lead, number = split_number(text, plan)
     kind, prefix_length = _classify(number, plan)
     new_number = _from_fiction(number, kind, prefix_length, plan, stream)
     if new_number is None:

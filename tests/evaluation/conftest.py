@@ -38,17 +38,25 @@ ES_LISTS = {
     "first_names_female.tsv": "name\tcount\nMaría\t900\nCarmen\t500\n",
     "first_names_male.tsv": "name\tcount\nJuan\t900\nJosé\t800\n",
     "last_names.tsv": "name\tcount\nGarcía\t900\nLópez\t700\n",
-    "locations.tsv": "id\tparent_id\tkind\tname\nES\t\tcountry\tEspaña\nM\tES\tmunicipality\tMadrid\n",
+    "locations.tsv": "id\tparent_id\tkind\tname\taliases\nES\t\tcountry\tEspaña\t\nM\tES\tmunicipality\tMadrid\t\n"
+    "BI\tES\tprovince\tBizkaia\tVizcaya\n",
     "phone_area_codes.tsv": "code\tplace\n91\tMadrid\n93\tBarcelona\n",
     "phone_mobile_prefixes.tsv": "prefix\n6\n",
 }
 ES_VOCABULARIES = {
-    "kinship.yaml": {"terms": [{"word": "madre", "gender": "female", "generation": "older", "number": "singular", "forms": []}]},
+    "kinship.yaml": {
+        "terms": [
+            {"word": "madre", "gender": "female", "generation": "older", "number": "singular", "forms": []},
+            {"word": "padres", "gender": "male", "generation": "older", "number": "plural", "forms": []},
+            {"word": "hermanas", "gender": "female", "generation": "same", "number": "plural", "forms": []},
+        ]
+    },
     "titles.yaml": {"titles": [{"word": "Dra.", "gender": "female"}, {"word": "Dr.", "gender": "male"}, {"word": "la paciente", "gender": "female"}]},
 }
 ES_SETTINGS = {
     "phone": {"country_code": "34", "trunk_prefix": "", "international_prefix": "00", "mobile_pattern": r"[67]\d{8}"},
-    "dates": {"order": "DMY", "birth_cues": ["nacimiento"], "admission_cues": ["ingreso"], "discharge_cues": ["alta"]},
+    "dates": {"order": "DMY", "connectors": ["de", "del"], "birth_cues": ["nacimiento"], "admission_cues": ["ingreso"], "discharge_cues": ["alta"]},
+    "names": {"particles": ["de", "del"]},
 }
 
 
@@ -61,7 +69,7 @@ def make_pack(root: Path, code: str, lists: dict[str, str], vocabularies: dict[s
     for file, data in vocabularies.items():
         (root / file).write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
         entries[file.split(".")[0]] = {"file": file, "source": "test", "licence": "CC0"}
-    manifest = {"name": f"test {code}", "language": code, "lists": entries, "settings": settings}
+    manifest = {"name": f"test {code}", "language": code, "morphology": code, "lists": entries, "settings": settings}
     (root / "pack.yaml").write_text(yaml.safe_dump(manifest, allow_unicode=True), encoding="utf-8")
     return LocalePack(code, root)
 

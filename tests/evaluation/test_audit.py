@@ -22,9 +22,9 @@ def findings(report, kind):
 
 
 CLEAN_ORIGINAL = doc("d1", "Anna Berg kom 2012-03-11, 52 år, kvinna.", ("FIRST_NAME", "Anna"), ("LAST_NAME", "Berg"),
-                     ("DATE", "2012-03-11"), ("AGE", "52"), ("SEX", "kvinna"))  # fmt: skip
+                     ("DATE", "2012-03-11"), ("AGE", "52"), ("SEX", "kvinna"), locale="sv")  # fmt: skip
 CLEAN_OUTPUT = doc("d1", "Karin Lund kom 2012-03-20, 54 år, kvinna.", ("FIRST_NAME", "Karin"), ("LAST_NAME", "Lund"),
-                   ("DATE", "2012-03-20"), ("AGE", "54"), ("SEX", "kvinna"))  # fmt: skip
+                   ("DATE", "2012-03-20"), ("AGE", "54"), ("SEX", "kvinna"), locale="sv")  # fmt: skip
 
 
 def test_clean_corpus_passes(tmp_path):
@@ -62,13 +62,24 @@ def test_short_values_are_checked_in_place_only(tmp_path):
 
 
 def test_kept_on_purpose_and_by_configuration(tmp_path):
-    original = doc("d1", "Pojke 8 år, Anna", ("AGE", "8"), ("FIRST_NAME", "Anna"))
-    output = doc("d1", "Pojke 8 år, Anna", ("AGE", "8"), ("FIRST_NAME", "Anna"))
+    # a child's age is kept by the age rule: neither it nor its untagged repetition is a leak
+    original = doc("d1", "Pojke 8 år, Anna. Han är 8 år.", ("AGE", "8 år"), ("FIRST_NAME", "Anna"), locale="sv")
+    output = doc("d1", "Pojke 8 år, Anna. Han är 8 år.", ("AGE", "8 år"), ("FIRST_NAME", "Anna"), locale="sv")
     result, report = run(tmp_path, [original], [output])
-    assert [f["label"] for f in findings(report, "leak")] == ["FIRST_NAME"]  # a child's age is kept by the age rule
+    assert [f["label"] for f in findings(report, "leak")] == ["FIRST_NAME"]
+    assert report["counts"]["not_rerun"] == 0
     (tmp_path / "config.yaml").write_text("strategies:\n  FIRST_NAME: keep\n")
     result, report = run(tmp_path, [original], [output], "--config", str(tmp_path / "config.yaml"))
     assert result.exit_code == 0 and report["passed"]
+
+
+def test_without_a_locale_nothing_counts_as_kept_on_purpose(tmp_path):
+    """The rules cannot run again without the name lists: the child's age is reported, and why."""
+    original = doc("d1", "Pojke 8 år, Anna", ("AGE", "8"), ("FIRST_NAME", "Anna"))
+    result, report = run(tmp_path, [original], [original])
+    assert result.exit_code == 4
+    assert sorted(f["label"] for f in findings(report, "leak")) == ["AGE", "FIRST_NAME"]
+    assert report["counts"]["not_rerun"] == 1
 
 
 def test_alignment_and_pairing(tmp_path):
@@ -100,3 +111,19 @@ def test_date_shift_reads_the_locale_order(tmp_path):
     output = doc("d1", "3/5/2012 och 5/5/2012", ("DATE", "3/5/2012"), ("DATE", "5/5/2012"))
     result, report = run(tmp_path, [original], [output])
     assert report["counts"]["date_shift"] == 0  # day-first: both moved one month (30 days)
+
+
+def test_spans_added_by_propagate_are_aligned(tmp_path):
+    """`pseudo apply --propagate` tags an untagged repetition of a tagged value: no misalignment,
+    and the repetition, now replaced, is no leak. A span on any other text is a misalignment."""
+    original = doc("d1", "Anna Berg kom. Sedan ringde ANNA igen.", ("FIRST_NAME", "Anna"), ("LAST_NAME", "Berg"), locale="sv")
+    output = doc("d1", "Karin Lund kom. Sedan ringde KARIN igen.", ("FIRST_NAME", "Karin"), ("LAST_NAME", "Lund"),
+                 ("FIRST_NAME", "KARIN"), locale="sv")  # fmt: skip
+    result, report = run(tmp_path, [original], [output])
+    assert result.exit_code == 0, result.output
+    assert report["counts"]["misaligned"] == 0 and report["counts"]["leak"] == 0
+    stray = doc("d1", "Karin Lund kom. Sedan ringde ANNA igen.", ("FIRST_NAME", "Karin"), ("LAST_NAME", "Lund"),
+                ("FIRST_NAME", "igen"), locale="sv")  # fmt: skip
+    result, report = run(tmp_path, [original], [stray])
+    assert result.exit_code == 4
+    assert findings(report, "misaligned")[0]["detail"] == "output span 34-38 stands where the original has no span"

@@ -7,10 +7,11 @@ from typer.testing import CliRunner
 from pseudo.cli import app
 from pseudo.config import Config
 from pseudo.evaluation import cli as evaluation_cli
-from pseudo.evaluation.checkdigits import dni_nie, personnummer
 from pseudo.evaluation.corpus import label_map
 from pseudo.evaluation.tells import Knowledge, read_corpus
 from pseudo.io.native import document_from_dict
+from pseudo.lang.es import dni_valid, nie_valid, nss_valid
+from pseudo.lang.sv import personnummer_valid
 
 from .conftest import doc, write_jsonl
 
@@ -58,6 +59,16 @@ def test_name_genders(sv_pack, es_pack):
     assert counts(tells_of(sv_pack, neutral)) == {"kinship_gender": 1, "shared_first_name": 1}
 
 
+def test_names_inside_kinship_spans(es_pack):
+    """MEDDOCAN tags "madre Ana" as one kinship span: the name in it is checked against the word;
+    a masculine plural names mixed groups, a feminine plural does not."""
+    texts = ("Vino su madre Juan García.", "Vino su madre María.", "Hablamos con los padres María y Juan.", "Sus hermanas Juan y María.")
+    spans = ("madre Juan García", "madre María", "padres María y Juan", "hermanas Juan y María")
+    result = tells_of(es_pack, *(doc(f"k{i}", t, ("KINSHIP", s)) for i, (t, s) in enumerate(zip(texts, spans))))
+    assert [counts(result, i) for i in range(4)] == [{"kinship_gender": 1}, {}, {}, {"kinship_gender": 1}]
+    assert result["per_document"][0]["tells"] == [{"kind": "kinship_gender", "start": 8, "end": 25}]  # the whole span
+
+
 def test_title_and_article_gender(es_pack):
     wrong = doc("t1", "Ingresa la paciente Juan García. Firma: Dra. José López.", ("PERSON", "Juan García"), ("PERSON", "José López"))
     right = doc("t2", "Ingresa la paciente María García. Firma: Dr. Juan López.", ("PERSON", "María García"), ("PERSON", "Juan López"))
@@ -76,12 +87,13 @@ def test_dates_in_an_implausible_order(sv_pack):
 
 
 def test_unshifted_date_needs_the_originals(sv_pack):
-    original = doc("u", "Inskriven 2012-03-11, åter 22/5.", ("DATE", "2012-03-11"))
-    output = doc("u", "Inskriven 2012-03-20, åter 22/5.", ("DATE", "2012-03-20"))
+    # a date with its year stands out; a day and month alone, a score and a decimal are not counted
+    original = doc("u", "Inskriven 2012-03-11, åter den 22 maj 2012 och 22/5, kraft 4/5, Hb 1.16.", ("DATE", "2012-03-11"))
+    output = doc("u", "Inskriven 2012-03-20, åter den 22 maj 2012 och 22/5, kraft 4/5, Hb 1.16.", ("DATE", "2012-03-20"))
     assert counts(tells_of(sv_pack, output)) == {}
     result = tells_of(sv_pack, output, originals=[original])
     assert counts(result) == {"unshifted_date": 1}
-    assert result["per_document"][0]["tells"][0]["start"] == 27
+    assert [(t["start"], t["end"]) for t in result["per_document"][0]["tells"]] == [(31, 42)]
     assert counts(tells_of(sv_pack, original, originals=[original])) == {}  # nothing moved: nothing stands out
 
 
@@ -102,10 +114,12 @@ def test_phone_prefixes(sv_pack, es_pack):
 
 
 def test_check_digits(sv_pack, es_pack):
-    assert personnummer("811218-9876") is True and personnummer("19811218-9876") is True
-    assert personnummer("811218-9875") is False and personnummer("811318-9876") is None
-    assert dni_nie("12345678Z") is True and dni_nie("12345678-a") is False
-    assert dni_nie("X1234567L") is True and dni_nie("Z1234567A") is False and dni_nie("1234") is None
+    assert personnummer_valid("811218-9876") is True and personnummer_valid("19811218-9876") is True
+    assert personnummer_valid("811218-9875") is False and personnummer_valid("811318-9876") is None
+    assert personnummer_valid("811278-9873") is True  # samordningsnummer: the day plus 60
+    assert dni_valid("12345678Z") is True and dni_valid("12345678-a") is False and dni_valid("12.345.678-Z") is True
+    assert nie_valid("X1234567L") is True and nie_valid("Z1234567A") is False and dni_valid("1234") is None
+    assert nss_valid("28 12345678 40") is True and nss_valid("28 12345678 41") is False and nss_valid("28 1234567") is None
     ids = ("811218-9876", "811218-9875", "NHC 123")
     assert counts(tells_of(sv_pack, doc("i", " ".join(ids), *(("ID", i) for i in ids)))) == {"id_check_digit": 1}
     spanish = ("12345678Z", "12345678A", "811218-9875")  # a Swedish shape in a Spanish record is not checked
@@ -119,6 +133,16 @@ def test_unlisted_surrogates(sv_pack):
     result = tells_of(sv_pack, doc("l", text, *spans))
     assert counts(result) == {"unlisted_surrogate": 3}
     assert [t["start"] for t in result["per_document"][0]["tells"]] == [0, 22, 60]
+
+
+def test_particles_aliases_and_accents_pass(es_pack):
+    """What the name and place rules accept is no tell: "De" inside a name, "Vizcaya" (an alias of
+    Bizkaia), "Jose" for "José", "madrid" in lower case."""
+    text = "María De García; Jose Lopez; Vizcaya; madrid; Atlantis"
+    spans = (("PERSON", "María De García"), ("PERSON", "Jose Lopez"), ("PLACE", "Vizcaya"), ("PLACE", "madrid"), ("PLACE", "Atlantis"))
+    result = tells_of(es_pack, doc("a", text, *spans))
+    assert counts(result) == {"unlisted_surrogate": 1}
+    assert result["per_document"][0]["tells"][0]["start"] == text.index("Atlantis")
 
 
 def test_without_a_pack_only_list_free_checks_run():
