@@ -13,6 +13,16 @@ from pseudo.rules.base import MAX_ATTEMPTS, normalise
 _TOKEN = regex.compile(r"[\p{L}\p{N}]+")
 
 
+def _nested(original: str, candidate: str) -> bool:
+    """One value inside the other as whole words: "Alicante" in "San Juan de Alicante" (or the
+    reverse) would leave the original readable in its surrogate."""
+    a, b = _TOKEN.findall(original), _TOKEN.findall(candidate)
+    if not a or not b or a == b:
+        return False
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    return any(long[i : i + len(short)] == short for i in range(len(long) - len(short) + 1))
+
+
 class ScopeState:
     """A document, a subject or the whole corpus.
 
@@ -70,7 +80,7 @@ class ScopeState:
             if folded == original:
                 continue
             phase = attempt // MAX_ATTEMPTS
-            if phase < 2 and (folded in self.originals or self._carries_name(candidate)):
+            if phase < 2 and (folded in self.originals or self._carries_name(candidate) or _nested(original, folded)):
                 continue
             if phase < 1 and one_to_one and folded in used:
                 continue

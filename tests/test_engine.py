@@ -158,3 +158,13 @@ def test_bad_pack_defaults_are_named(tmp_path, monkeypatch):
             run(make_doc("Anna, 52 år.", [("52 år", "AGE")], locale="tiny"))
     finally:
         pack_module.load_pack.cache_clear()
+
+
+def test_a_surrogate_never_holds_its_original_as_whole_words():
+    from pseudo.keyed import Keyring
+    from pseudo.scope import ScopeState
+
+    offers = iter(["San Juan de Alicante", "Alicante Norte", "Elche"])
+    scope = ScopeState("document:d", Keyring(b"k"))
+    chosen = scope.consistent("places", "place:municipality", "Alicante", lambda stream: next(offers), one_to_one=True, note=print)
+    assert chosen == "Elche"

@@ -36,6 +36,24 @@ def age_shift(scope: ScopeState, options: Mapping[str, Any]) -> int:
     return scope.derived(f"age-shift:{options['shift']}", draw)  # type: ignore[return-value]
 
 
+def patient_age_shift(ctx: Context, options: Mapping[str, Any]) -> int:
+    """The shift the patient's written age actually gets in this document: none for a child
+    whose age is kept, less where a threshold or cap clamps it, else the scope's shift. Birth
+    dates move back by this, so "born ... aged ..." still adds up."""
+    ages = [t for t in ctx.targets if t.label == "AGE"]
+    for target in [t for t in ages if t.role == "patient"] or ages:
+        numbers = _numbers(target.text, ctx)
+        if not numbers:
+            continue
+        if sum(n.value / PER_YEAR[n.unit] for n in numbers) < options["keep_under"]:
+            return 0
+        years = next((n.value for n in numbers if n.unit == "year"), None)
+        if years is not None:
+            shifted = AgeRule.shifted(years, age_shift(ctx.scope, options), options["keep_under"], options["cap"])
+            return shifted - years
+    return age_shift(ctx.scope, options)
+
+
 PER_YEAR = {"year": 1, "month": 12, "week": 52, "day": 365}
 _NEXT_WORD = regex.compile(r"\s*(\p{L}+\.?)")
 
@@ -98,7 +116,7 @@ class AgeRule(Rule):
         new_values: dict[int, int] = {}
         for number in moved:
             if number.unit == "year":
-                new_values[number.start] = self._shifted(number.value, shift, keep_under, cap)
+                new_values[number.start] = self.shifted(number.value, shift, keep_under, cap)
             else:  # an adult's age in months or days: the same shift, in that unit
                 new_values[number.start] = max(1, number.value + shift * PER_YEAR[number.unit])
         if all(new_values[n.start] == n.value for n in moved):
@@ -118,7 +136,7 @@ class AgeRule(Rule):
         return Surrogate("".join(out))
 
     @staticmethod
-    def _shifted(age: int, shift: int, keep_under: int, cap: int | None) -> int:
+    def shifted(age: int, shift: int, keep_under: int, cap: int | None) -> int:
         if cap is not None and age >= cap:
             return cap
         new = max(keep_under, age + shift)

@@ -36,7 +36,7 @@ from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack
 from pseudo.model import Span
 from pseudo.rules.ages import OPTIONS as AGE_OPTIONS
-from pseudo.rules.ages import age_shift
+from pseudo.rules.ages import patient_age_shift
 from pseudo.rules.base import Context, Option, Rule, Surrogate, Target, normalise
 from pseudo.rules.ids import shape_surrogate
 
@@ -245,7 +245,7 @@ def moved_birth_date(born: date, ctx: Context) -> date:
     the text: by the scope's date offset, and back by the age shift, so implied ages agree."""
     options = _with_defaults(ctx.all_options.get("dates", {}), OPTIONS)
     age_options = _with_defaults(ctx.all_options.get("ages", {}), AGE_OPTIONS)
-    return Move(options["unit"], date_offset(ctx, options), -age_shift(ctx.scope, age_options)).day(born)
+    return Move(options["unit"], date_offset(ctx, options), -patient_age_shift(ctx, age_options)).day(born)
 
 
 def _birth_cue_pattern(pack: LocalePack) -> regex.Pattern | None:
@@ -274,7 +274,7 @@ def _birth_years(target: Target, ctx: Context, first_date: int) -> int:
     """Minus the scope's age shift when a birth cue precedes the date, else 0."""
     if not is_birth_date(ctx.document.text, target.span.start, first_date, ctx.pack):
         return 0
-    return -age_shift(ctx.scope, _with_defaults(ctx.all_options.get("ages", {}), AGE_OPTIONS))
+    return -patient_age_shift(ctx, _with_defaults(ctx.all_options.get("ages", {}), AGE_OPTIONS))
 
 
 def _unparsed(target: Target, ctx: Context) -> Surrogate:

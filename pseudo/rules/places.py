@@ -30,7 +30,7 @@ from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.tree import LocationTree, Place
 from pseudo.lists.weighted import WeightedList, loose
-from pseudo.rules.base import MAX_ATTEMPTS, Context, Option, Rule, Surrogate, Target
+from pseudo.rules.base import MAX_ATTEMPTS, Context, Option, Rule, Surrogate, Target, normalise
 from pseudo.rules.ids import replace_digits, shape_surrogate
 
 PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
@@ -203,7 +203,7 @@ class PlaceRule(Rule):
         if len(pool) < 2:
             pool = _pool(ctx.pack, tree, kind, None, preposition)
 
-        surrogate = ctx.consistent(f"place:{kind}", base.casefold(), pool.draw)
+        surrogate = ctx.consistent(f"place:{kind}", normalise(base), pool.draw)
         if marker:
             surrogate = inflect(surrogate, marker) if inflect else surrogate + marker
         return Surrogate(surrogate, fallback=fallback)

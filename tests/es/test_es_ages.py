@@ -44,3 +44,13 @@ def test_numbers_in_words_are_shifted_in_words():
 def test_a_stage_of_life_without_a_number_is_kept_and_recorded():
     replacement = run("Adolescente con fiebre.", [("Adolescente", AGE)]).replacements[0]
     assert replacement.surrogate == "Adolescente" and replacement.fallback
+
+
+def test_a_child_whose_age_is_kept_keeps_the_interval_from_birth_to_admission():
+    from datetime import date
+
+    text = "Fecha de nacimiento: 15/08/2017.\nEdad: 45 días.\nFecha de Ingreso: 29/09/2017."
+    for birth, age, admission in run_many(text, [("15/08/2017", "FECHAS"), ("45 días", "EDAD_SUJETO_ASISTENCIA"), ("29/09/2017", "FECHAS")]):
+        assert age == "45 días"
+        born, admitted = (date(*map(int, reversed(d.split("/")))) for d in (birth, admission))
+        assert (admitted - born).days == 45

@@ -80,3 +80,8 @@ def test_a_postcode_on_the_line_below_its_town_follows_the_surrogate_town():
     for town, code in run_many(text, [("Madrid", "TERRITORIO"), ("28016", "TERRITORIO")]):
         municipality = next(p for p in tree.lookup(town) if p.kind == "municipality")
         assert municipality.extra["code"][:2] == code[:2], (town, code)
+
+
+def test_a_place_written_with_and_without_accents_gets_one_surrogate():
+    for first, second in run_many("Vive en Jaén; nacido en Jaen.", [("Jaén", "TERRITORIO"), ("Jaen", "TERRITORIO")]):
+        assert loose(first) == loose(second)
