@@ -300,3 +300,17 @@ def test_professions_are_modern_jobtech_titles():
     (new,), _ = surrogates("arbetar som undersköterska", [("undersköterska", "PROFESSION")])
     assert new.islower() and new != "undersköterska"
     assert new in {n.lower() for n in names("professions.tsv")}
+
+
+# -- dates -----------------------------------------------------------------------------------------
+def test_a_swedish_range_moves_as_one_and_a_clock_time_is_no_date():
+    text = "Vårdtid 11 mars till 18 mars 2012, sedan 20/3 kl. 10.05."
+    for key in KEYS:
+        (stay, visit), out = surrogates(text, [("11 mars till 18 mars 2012", "DATE"), ("20/3 kl. 10.05", "DATE")], key=key)
+        start, end = stay.split(" till ")
+        assert visit.endswith(" kl. 10.05") and visit != "20/3 kl. 10.05"
+        months = ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"]
+        last = datetime.date(int(end.split()[2]), months.index(end.split()[1]) + 1, int(end.split()[0]))
+        start_year = int(start.split()[2]) if len(start.split()) == 3 else last.year  # written when it differs
+        first = datetime.date(start_year, months.index(start.split()[1]) + 1, int(start.split()[0]))
+        assert (last - first).days == 7 and first.weekday() == datetime.date(2012, 3, 11).weekday()

@@ -421,6 +421,8 @@ def build_sv(data: Path, out: Path) -> None:
                 "order": "YMD",
                 "week_words": ["v.", "v", "vecka", "veckan"],
                 "day_words": weekdays,
+                "range_words": ["till"],  # "11 mars till 18 mars": one range, both ends moved alike
+                "time_words": ["kl", "kl."],  # "kl. 14.30" is a time, not 14 March
                 "birth_cues": ["född", "f.", "föddes", "födelsedatum", "födelsedag"],
             },
             "phone": {"country_code": "46", "trunk_prefix": "0", "international_prefix": "00", "mobile_pattern": "7[023689]\\d{7}"},
