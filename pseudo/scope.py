@@ -17,7 +17,7 @@ def _nested(original: str, candidate: str) -> bool:
     """One value inside the other as whole words: "Alicante" in "San Juan de Alicante" (or the
     reverse) would leave the original readable in its surrogate."""
     a, b = _TOKEN.findall(original), _TOKEN.findall(candidate)
-    if not a or not b or a == b:
+    if not a or not b:
         return False
     short, long = (a, b) if len(a) <= len(b) else (b, a)
     return any(long[i : i + len(short)] == short for i in range(len(long) - len(short) + 1))
@@ -30,7 +30,7 @@ class ScopeState:
     remembers those choices and resolves collisions, in a deterministic order.
     """
 
-    def __init__(self, scope_id: str, keyring: Keyring, originals: Iterable[str] = ()):
+    def __init__(self, scope_id: str, keyring: Keyring):
         self.id = scope_id
         self.keyring = keyring
         self.originals: set[str] = set()
@@ -39,7 +39,6 @@ class ScopeState:
         self._used: dict[tuple[str, str], set[str]] = {}
         self._tags: dict[str, dict[str, int]] = {}
         self._derived: dict[str, object] = {}
-        self.add_originals(originals)
 
     def add_originals(self, texts: Iterable[str]) -> None:
         """Remember original values, whole and word by word: no surrogate may equal one."""
@@ -65,6 +64,7 @@ class ScopeState:
         *,
         one_to_one: bool,
         note: Callable[[str], None],
+        shares_words: bool = False,
     ) -> str:
         memo_key = (rule, family, key)
         if memo_key in self._memo:
@@ -73,19 +73,22 @@ class ScopeState:
         original = normalise(key)
         chosen = None
         # Relax in steps: first share a surrogate with another value, and only as a last resort
-        # take a value that is another original of the scope (never the value's own).
+        # take a value that is another original of the scope; never the value's own, whole or
+        # (unless the rule keeps some words on purpose, as a unit's type word) as words inside it.
         for attempt in range(3 * MAX_ATTEMPTS):
             candidate = draw(self.keyring.stream(self.id, rule, family, key, attempt))
             folded = normalise(candidate)
-            if folded == original:
+            if folded == original or (not shares_words and _nested(original, folded)):
                 continue
             phase = attempt // MAX_ATTEMPTS
-            if phase < 2 and (folded in self.originals or self._carries_name(candidate) or _nested(original, folded)):
+            if phase < 2 and (folded in self.originals or self._carries_name(candidate)):
                 continue
             if phase < 1 and one_to_one and folded in used:
                 continue
-            if phase > 0:
-                note(f"{rule}: the pool for {family} is exhausted in this scope")
+            if phase == 1 and one_to_one and folded in used:
+                note(f"{rule}: the pool for {family} is exhausted in this scope: a surrogate is shared")
+            elif phase == 2:
+                note(f"{rule}: the pool for {family} is exhausted in this scope: another original is reused")
             chosen = candidate
             break
         if chosen is None:

@@ -84,14 +84,18 @@ class Context:
         draw: Callable[[KeyedStream], str],
         *,
         one_to_one: bool = True,
+        shares_words: bool = False,
     ) -> str:
         """The surrogate of `key` in this scope: drawn once from the key, then remembered.
 
-        Candidates equal to the original, to another original of the scope or (one_to_one) to
+        Candidates equal to the original, holding it as words (unless `shares_words`: the rule
+        keeps some words on purpose), equal to another original of the scope or (one_to_one) to
         the surrogate of another value of the family are rejected and drawn again, so the
         mapping is injective wherever the pool is large enough.
         """
-        return self.scope.consistent(self.rule, family, key, draw, one_to_one=one_to_one, note=self.fallbacks.append)
+        return self.scope.consistent(
+            self.rule, family, key, draw, one_to_one=one_to_one, note=self.fallbacks.append, shares_words=shares_words
+        )
 
     def words_before(self, span: Span, n: int = 3) -> list[str]:
         """Up to n words right before the span, nearest last, in their original case."""

@@ -148,7 +148,7 @@ class HealthcareUnitRule(Rule):
             return candidate
 
         family = f"{self.name}:{unit_type['type'] if unit_type else '*'}"
-        surrogate = ctx.consistent(family, normalise(target.text), draw)
+        surrogate = ctx.consistent(family, normalise(target.text), draw, shares_words=True)  # the type word stays
         if casing_of(target.text) == "title" and surrogate[:1].islower() and _SENTENCE_END.search(ctx.text_before(target.span)):
             surrogate = surrogate[0].upper() + surrogate[1:]
         return Surrogate(surrogate, fallback=fallback)
