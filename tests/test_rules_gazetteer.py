@@ -138,3 +138,19 @@ def test_a_whole_address_is_replaced_coherently():
     with open(PACKS / "tiny" / "postal_codes.tsv", encoding="utf-8") as handle:
         codes = {r["postcode"] for r in csv.DictReader(handle, delimiter="\t")}
     assert code in codes
+
+
+@pytest.mark.parametrize("address", ["Storgatan 12 100 31 Stockholm", "Stockholm 100 31 Storgatan 12"])
+def test_no_part_of_an_address_without_commas_survives(address):
+    (new,), _ = surrogates(f"Bor på {address}.", [(address, "ADDRESS")])
+    assert "Storgatan" not in new and "Stockholm" not in new and "100 31" not in new
+
+
+def test_a_kept_address_part_keeps_the_whole_address():
+    (new,), _ = surrogates("Bor i Stockholms län.", [("Stockholms län", "ADDRESS")])
+    assert new == "Stockholms län"
+
+
+def test_a_name_in_lower_case_inside_a_kinship_span_is_replaced():
+    (new,), _ = surrogates("Närstående: mamma anna.", [("mamma anna", "KINSHIP")])
+    assert "anna" not in new and new.islower()

@@ -17,7 +17,7 @@ from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList
 from pseudo.casing import match_case
 from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
-from pseudo.rules.names import NameRule, name_lists, strip_accents, written_without_accents
+from pseudo.rules.names import NameRule, name_lists, particles, strip_accents, written_without_accents
 
 MATCHED = ("gender", "generation", "number", "form")
 _WORD = regex.compile(r"\p{L}[\p{L}\p{M}]*")
@@ -63,6 +63,8 @@ class KinshipRule(Rule):
             new = None
             if term is None and word[:1].isupper():
                 new = self._name(word, ctx, surname=after_name)
+            elif term is None and len(word) > 2 and word.casefold() not in particles(ctx.pack):
+                new = self._name(word, ctx, surname=False, given_only=True)
             after_name = new is not None
             if term is None and new is None:
                 spellings = ctx.pack.cached("kinship-spellings", lambda: WeightedList(tuple(terms), (1,) * len(terms)))
@@ -92,18 +94,20 @@ class KinshipRule(Rule):
         return Surrogate("".join(pieces), fallback=fallback or None)
 
     @staticmethod
-    def _name(word: str, ctx: Context, surname: bool) -> str | None:
-        """The name rule's surrogate for a capitalised word of the pack's name lists, or for any
-        capitalised word that follows a name (a surname); else None."""
+    def _name(word: str, ctx: Context, surname: bool, given_only: bool = False) -> str | None:
+        """The name rule's surrogate (with the name rule's options) for a word of the pack's
+        name lists, or for a capitalised word that follows a name (a surname); else None. A
+        word in lower case counts only as a given name ("hija de maría"): too many common words
+        ("tres", "mora") are also surnames."""
         if not all(ctx.pack.has(n) for n in NameRule.needs):
             return None
-        defaults = {key: option.default for key, option in NameRule.options.items()}
-        lists = name_lists(ctx.pack, float(defaults["neutral_ratio"]))
-        first, last = lists.first_share(word), lists.last.share(word)
+        options = ctx.all_options["names"]
+        lists = name_lists(ctx.pack, float(options["neutral_ratio"]))
+        first, last = lists.first_share(word), lists.last.share(word) * (not given_only)
         if not (first or last or surname):
             return None
         family = "last" if last > first or not first else (lists.gender(word) or "neutral")
-        pool = lists.pool(family, defaults["surname_pool"] if family == "last" else defaults["pool"])
+        pool = lists.pool(family, options["surname_pool"] if family == "last" else options["pool"])
         new = ctx.scope.consistent(
             NameRule.name, f"name:{family}", normalise(word), pool.draw, one_to_one=True, note=ctx.fallbacks.append
         )

@@ -64,7 +64,7 @@ def place_settings(pack: LocalePack) -> PlaceSettings:
             group=dict(raw.get("group", {})),
             kinds=kinds,
             default_kind={label: kinds[label][0] for label in PLACE_LABELS if kinds[label]},
-            postcode=regex.compile(raw["postcode_pattern"]) if raw.get("postcode_pattern") else None,
+            postcode=regex.compile(rf"(?<!\d)(?:{raw['postcode_pattern']})(?!\d)") if raw.get("postcode_pattern") else None,
             street=regex.compile(raw["street_pattern"], regex.IGNORECASE) if raw.get("street_pattern") else None,
             street_types=tuple(sorted(raw.get("street_types", ()), key=len, reverse=True)),
             address_words=frozenset(w.casefold() for w in [*raw.get("address_words", ()), *raw.get("number_words", ())]),
@@ -355,42 +355,42 @@ class PlaceRule(Rule):
 
     # -- whole addresses --------------------------------------------------------------------
     def _address(self, target: Target, ctx: Context, settings: PlaceSettings) -> Surrogate:
-        """Parts separated by commas and lines: towns first, then postcodes of the new towns, then streets."""
+        """Parts separated by commas and lines, and around a postcode: towns first, then the
+        postcodes of the new towns, then streets. Every part is replaced; none is left as written."""
         text = target.text
-        segments = [(m.start(), m.end()) for m in _SEGMENT.finditer(text) if m.group().strip()]
-        replaced: dict[tuple[int, int], str] = {}
-        postcodes: list[tuple[int, int, int, int]] = []
+        towns: list[tuple[int, int]] = []
         streets: list[tuple[int, int]] = []
-        towns: list[tuple[int, int, str]] = []
-        for start, end in segments:
-            segment = text[start:end]
-            start += len(segment) - len(segment.lstrip())
-            end = start + len(segment.strip())
-            code = settings.postcode.search(text, start, end) if settings.postcode else None
-            if code:
-                postcodes.append((code.start(), code.end(), start, end))
-                rest = text[code.end() : end].strip() or text[start : code.start()].strip()
-                if rest:
-                    rest_start = text.index(rest, start)
-                    towns.append((rest_start, rest_start + len(rest), "PLACE"))
-            elif any(c.isdigit() for c in text[start:end]):
-                streets.append((start, end))
-            else:
-                towns.append((start, end, "PLACE"))
-        town_surrogates = []
-        for start, end, label in towns:
-            surrogate = self._place(text[start:end], label, ctx, settings)
-            replaced[(start, end)] = surrogate.text
-            town_surrogates.append(surrogate.text)
-        for code_start, code_end, _, _ in postcodes:
-            town = town_surrogates[0] if town_surrogates else None
-            replaced[(code_start, code_end)] = self._postcode(text[code_start:code_end], ctx, town=town).text
+        postcodes: list[tuple[int, int]] = []
+
+        def part(start: int, end: int) -> None:
+            """A piece without a postcode: a street when it holds a number, else a town."""
+            piece = text[start:end]
+            start += len(piece) - len(piece.lstrip(" \t.,;:"))
+            end = start + len(text[start:end].rstrip(" \t.,;:"))
+            if end > start:
+                (streets if any(c.isdigit() for c in text[start:end]) else towns).append((start, end))
+
+        for segment in _SEGMENT.finditer(text):
+            code = settings.postcode.search(text, segment.start(), segment.end()) if settings.postcode else None
+            if code is None:
+                part(segment.start(), segment.end())
+                continue
+            postcodes.append(code.span())
+            part(segment.start(), code.start())
+            part(code.end(), segment.end())
+        replaced: dict[tuple[int, int], Surrogate] = {}
+        for start, end in towns:
+            replaced[(start, end)] = self._place(text[start:end], "PLACE", ctx, settings)
+        town = next((s.text for s in replaced.values() if not s.kept), None)
+        for start, end in postcodes:
+            replaced[(start, end)] = self._postcode(text[start:end], ctx, town=town)
         for start, end in streets:
-            replaced[(start, end)] = self._street(text[start:end], ctx, settings).text
+            replaced[(start, end)] = self._street(text[start:end], ctx, settings)
         out, cursor = [], 0
         for (start, end), surrogate in sorted(replaced.items()):
-            out.append(text[cursor:start])
-            out.append(surrogate)
+            out += [text[cursor:start], surrogate.text]
             cursor = end
         out.append(text[cursor:])
-        return Surrogate("".join(out))
+        parts = list(replaced.values())
+        fallback = next((s.fallback for s in parts if s.fallback), None)
+        return Surrogate("".join(out), kept=bool(parts) and all(s.kept for s in parts), fallback=fallback)
