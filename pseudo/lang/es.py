@@ -15,7 +15,7 @@ import regex
 
 from pseudo.keyed import KeyedStream
 from pseudo.rules.base import Context, Target
-from pseudo.rules.ids import replace_digits, shape_surrogate
+from pseudo.rules.ids import digits_of, replace_digits, shape_surrogate
 
 DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
 NIE_PREFIXES = "XYZ"
@@ -24,29 +24,25 @@ _NIE = regex.compile(r"(?P<prefix>[XYZxyz])(?P<gap1>[\s-]?)(?P<number>\d{7}|\d\.
 _NSS_SHAPE = regex.compile(r"\d[\d\s/.-]*\d")
 
 
-def _digits(text: str) -> str:
-    return "".join(c for c in text if c.isdigit())
-
-
 def _letter(value: int, like: str) -> str:
     letter = DNI_LETTERS[value % 23]
     return letter if like.isupper() else letter.lower()
 
 
 def _nie_value(prefix: str, number: str) -> int:
-    return int(str(NIE_PREFIXES.index(prefix.upper())) + _digits(number))
+    return int(str(NIE_PREFIXES.index(prefix.upper())) + digits_of(number))
 
 
-def dni_scheme(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
+def dni(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
     """12345678Z, 12.345.678-Z: new digits in the same layout, and the letter they call for."""
     match = _DNI.fullmatch(text)
     if match is None:
         return None
     number = shape_surrogate(match["number"], stream)
-    return f"{number}{match['gap']}{_letter(int(_digits(number)), match['letter'])}"
+    return f"{number}{match['gap']}{_letter(int(digits_of(number)), match['letter'])}"
 
 
-def nie_scheme(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
+def nie(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
     """X1234567L: the prefix letter kept, new digits, the letter computed with the prefix as a digit."""
     match = _NIE.fullmatch(text)
     if match is None:
@@ -62,7 +58,7 @@ def nss_control(province: int, number: int) -> int:
     return whole % 97
 
 
-def nss_scheme(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
+def nss(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
     """A valid 12-digit social security number ('28 12345678 40') stays valid; others are not one."""
     if not nss_valid(text):
         return None
@@ -74,7 +70,7 @@ def nss_scheme(text: str, target: Target, ctx: Context, stream: KeyedStream) -> 
 def dni_valid(text: str) -> bool | None:
     """Whether a DNI's letter is right; None for any other text."""
     match = _DNI.fullmatch(text)
-    return None if match is None else DNI_LETTERS[int(_digits(match["number"])) % 23] == match["letter"].upper()
+    return None if match is None else DNI_LETTERS[int(digits_of(match["number"])) % 23] == match["letter"].upper()
 
 
 def nie_valid(text: str) -> bool | None:
@@ -85,13 +81,13 @@ def nie_valid(text: str) -> bool | None:
 
 def nss_valid(text: str) -> bool | None:
     """Whether a 12-digit social security number's control digits are right; None for any other text."""
-    digits = _digits(text)
+    digits = digits_of(text)
     if len(digits) != 12 or not _NSS_SHAPE.fullmatch(text):
         return None
     return nss_control(int(digits[:2]), int(digits[2:10])) == int(digits[10:])
 
 
-ID_SCHEMES = (nie_scheme, dni_scheme, nss_scheme)
+ID_SCHEMES = (nie, dni, nss)
 ID_CHECKS = (nie_valid, dni_valid, nss_valid)  # text -> True, False (wrong check), None (not this kind)
 
 # -- numbers in words ------------------------------------------------------------------------------

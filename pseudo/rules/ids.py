@@ -11,6 +11,7 @@ from __future__ import annotations
 import string
 from typing import Callable, Protocol
 
+from pseudo.errors import PseudoError
 from pseudo.keyed import KeyedStream
 from pseudo.rules.base import Context, Option, Rule, Surrogate, Target, normalise
 
@@ -25,16 +26,15 @@ def shape_surrogate(text: str, stream: KeyedStream) -> str:
     """Digits by digits, letters by letters of the same case; separators and length kept.
 
     A leading digit stays nonzero when it was, so a number does not suddenly start with 0.
+    Digits of any script and other number characters ("²") are redrawn as ASCII digits and
+    letters of any script as ASCII letters: nothing that could carry the original stays.
     """
     out = []
     first_digit = True
     for char in text:
-        if char.isdigit() and char.isascii():
+        if char.isnumeric():
             out.append(stream.digit(exclude="0" if first_digit and char != "0" else ""))
             first_digit = False
-        elif char.isalpha() and char.isascii():
-            letters = string.ascii_uppercase if char.isupper() else string.ascii_lowercase
-            out.append(stream.choice(letters))
         elif char.isalpha():
             out.append(stream.choice(string.ascii_uppercase if char.isupper() else string.ascii_lowercase))
         else:
@@ -60,37 +60,49 @@ def luhn_check_digit(payload: str) -> str:
     raise AssertionError("unreachable: one digit always completes a Luhn sum")
 
 
+def digits_of(text: str) -> str:
+    """The decimal digits of a text, in any script: the positions `replace_digits` writes to."""
+    return "".join(c for c in text if c.isdecimal())
+
+
 def replace_digits(template: str, digits: str) -> str:
     """Write digits into the digit positions of template, keeping every other character."""
     feed = iter(digits)
-    return "".join(next(feed) if c.isdigit() else c for c in template)
+    return "".join(next(feed) if c.isdecimal() else c for c in template)
 
 
-def luhn_scheme(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
+def luhn(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
     """Numbers of 10 or more digits that pass Luhn (cards, many national ids) stay Luhn-valid."""
-    digits = "".join(c for c in text if c.isdigit())
+    digits = digits_of(text)
     if len(digits) < 10 or len(digits) != sum(c.isalnum() for c in text) or not luhn_valid(digits):
         return None
-    drawn = "".join(c for c in shape_surrogate(digits[:-1], stream))
+    drawn = shape_surrogate(digits[:-1], stream)
     return replace_digits(text, drawn + luhn_check_digit(drawn))
 
 
-GENERIC_SCHEMES: tuple[Callable[..., str | None], ...] = (luhn_scheme,)
+GENERIC_SCHEMES: tuple[Callable[..., str | None], ...] = (luhn,)
 
 
 class IdRule(Rule):
     name = "ids"
     labels = ("ID",)
     options = {
-        "remove": Option([], "names of identifier schemes (e.g. personnummer) whose numbers are removed, not replaced", list),
+        "remove": Option(
+            (), "names of identifier schemes (e.g. personnummer) whose numbers are removed, not replaced", (list, tuple)
+        ),
     }
 
     def replace(self, target: Target, ctx: Context) -> Surrogate | str:
         if not any(c.isalnum() for c in target.text):
             return Surrogate(f"[{target.label}]", fallback="identifier without letters or digits")
         schemes = tuple(getattr(ctx.pack.morphology, "ID_SCHEMES", ())) if ctx.pack and ctx.pack.morphology else ()
+        known = {s.__name__ for s in schemes + GENERIC_SCHEMES}
+        unknown = sorted(set(ctx.options["remove"]) - known)
+        if unknown:
+            raise PseudoError(f"rules.ids.remove: no identifier scheme {', '.join(unknown)} here (known: {', '.join(sorted(known))})")
         probe = ctx.stream("probe", target.text)
-        if any(s.__name__ in ctx.options["remove"] and s(target.text, target, ctx, probe) is not None for s in schemes):
+        removed = [s for s in schemes + GENERIC_SCHEMES if s.__name__ in ctx.options["remove"]]
+        if any(s(target.text, target, ctx, probe) is not None for s in removed):
             return Surrogate(f"[{target.label}]")
 
         def draw(stream: KeyedStream) -> str:

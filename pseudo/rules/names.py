@@ -275,7 +275,7 @@ class NameRule(Rule):
             changed = True
         pieces.append(target.text[cursor:])
         if not changed:
-            surname = ctx.consistent("name:last", normalise(target.text), lists.pool("last", 100).draw)
+            surname = ctx.consistent("name:last", normalise(target.text), lists.pool("last", ctx.options["surname_pool"]).draw)
             return Surrogate(surname, fallback="no name token in span")
         return Surrogate("".join(pieces), fallback=fallback)
 
@@ -302,22 +302,23 @@ class NameRule(Rule):
         return "neutral", "gender unknown: neutral surrogate"
 
     def _initial(self, letter: str, target: Target, ctx: Context, lists: NameLists, gender: str) -> str:
-        """An initial follows the surrogate of the full name it abbreviates elsewhere in the scope."""
+        """An initial follows the surrogate of the full name it abbreviates elsewhere in the
+        document, drawn with that person's gender; it never keeps its own letter."""
         wanted = letter.casefold()
-        full_names = sorted(
-            {
-                match.group()
-                for other in ctx.targets
-                if other.label in ("FIRST_NAME", "PERSON") and other.span != target.span
-                for match in _TOKEN.finditer(other.text)
-                if len(match.group()) > 1 and match.group()[0].casefold() == wanted and lists.is_first(match.group())
-            }
-        )
-        if len(full_names) == 1:
-            name = full_names[0]
-            family = lists.gender(name) if gender == "neutral" else gender
-            pool = lists.pool(family or "neutral", ctx.options["pool"])
-            return ctx.consistent(f"name:{family or 'neutral'}", normalise(name), pool.draw)[0]
+        full_names = {
+            (match.group(), other.span.start)
+            for other in ctx.targets
+            if other.label in ("FIRST_NAME", "PERSON") and other.span != target.span
+            for match in _TOKEN.finditer(other.text)
+            if len(match.group()) > 1 and match.group()[0].casefold() == wanted and lists.is_first(match.group())
+        }
+        if len({name for name, _ in full_names}) == 1:
+            name, start = min(full_names, key=lambda item: item[1])
+            person = _people(ctx).get(start) or Person([target], None)
+            family = self._gender(person, ctx, lists)[0]
+            initial = ctx.consistent(f"name:{family}", normalise(name), lists.pool(family, ctx.options["pool"]).draw)[0]
+            if initial.casefold() != wanted:
+                return initial
         pool = lists.pool(gender, ctx.options["pool"])
         return ctx.consistent("name:initial", wanted, lambda stream: pool.draw(stream)[0])
 

@@ -20,7 +20,7 @@ from pseudo.lists.pack import LocalePack
 from pseudo.lists.tree import Place
 from pseudo.lists.weighted import loose
 from pseudo.rules.base import Context, Rule, Target
-from pseudo.rules.ids import replace_digits, shape_surrogate
+from pseudo.rules.ids import digits_of, replace_digits, shape_surrogate
 
 KEEP_WITHOUT_LOCALE = 3  # national digits kept when no numbering plan is known
 
@@ -84,7 +84,7 @@ def numbering_plan(pack: LocalePack) -> NumberingPlan:
 
 def split_number(text: str, plan: NumberingPlan) -> tuple[str, str]:
     """(lead, national number): lead is '+CC', '00CC' or the trunk prefix as written."""
-    digits = "".join(c for c in text if c.isdigit())
+    digits = digits_of(text)
     stripped = text.lstrip()
     cc = plan.country_code
     if stripped.startswith("+") and digits.startswith(cc):
@@ -133,7 +133,7 @@ def _from_fiction(number: str, kind: str, prefix_length: int, plan: NumberingPla
 
 def draw_number(text: str, plan: NumberingPlan | None, stream: KeyedStream, local: frozenset[str] = frozenset()) -> str:
     """A number of the same kind and shape; a fixed one takes an area code from `local` when one fits."""
-    digits = "".join(c for c in text if c.isdigit())
+    digits = digits_of(text)
     if not digits:
         return shape_surrogate(text, stream)
     if plan is None:
@@ -159,7 +159,7 @@ class PhoneRule(Rule):
     def replace(self, target: Target, ctx: Context) -> str:
         plan = numbering_plan(ctx.pack) if ctx.pack and ctx.pack.has("phone_area_codes") else None
         local = _local_codes(target, ctx, plan) if plan else frozenset()
-        key = "".join(c for c in target.text if c.isdigit()) or target.text
+        key = digits_of(target.text) or target.text
         return ctx.consistent("number", key, lambda stream: draw_number(target.text, plan, stream, local))
 
 

@@ -31,7 +31,7 @@ from pseudo.lists.pack import LocalePack
 from pseudo.lists.tree import LocationTree, Place
 from pseudo.lists.weighted import WeightedList, loose
 from pseudo.rules.base import MAX_ATTEMPTS, Context, Option, Rule, Surrogate, Target, normalise
-from pseudo.rules.ids import replace_digits, shape_surrogate
+from pseudo.rules.ids import digits_of, replace_digits, shape_surrogate
 
 PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
 ADDRESS_BLOCK_LINES = 2  # a postcode goes with a town at most this many line breaks away
@@ -111,7 +111,7 @@ def _postcodes(pack: LocalePack) -> tuple[dict[str, list[str]], dict[int, tuple[
         by_length: dict[int, set[str]] = {}
         for row in pack.rows("postal_codes"):
             by_place.setdefault(row["place_id"], []).append(row["postcode"])
-            by_length.setdefault(len(_digits(row["postcode"])), set()).add(row["postcode"])
+            by_length.setdefault(len(digits_of(row["postcode"])), set()).add(row["postcode"])
         return by_place, {length: tuple(sorted(codes)) for length, codes in by_length.items()}
 
     return pack.cached("postcodes", make)
@@ -122,10 +122,6 @@ def _starts_with_word(text: str, prefix: str) -> bool:
     if not text.casefold().startswith(prefix.casefold()):
         return False
     return not prefix[-1].isalpha() or len(text) == len(prefix) or not text[len(prefix)].isalpha()
-
-
-def _digits(text: str) -> str:
-    return "".join(c for c in text if c.isdigit())
 
 
 class PlaceRule(Rule):
@@ -156,7 +152,7 @@ class PlaceRule(Rule):
     # -- towns, regions, countries ----------------------------------------------------------
     def _looks_like_street(self, text: str, settings: PlaceSettings) -> bool:
         parts = _HOUSE_NUMBER.fullmatch(text.strip())
-        if parts and parts.group("number") and not _digits(parts.group("name")):
+        if parts and parts.group("number") and not digits_of(parts.group("name")):
             return True
         return bool(settings.street and settings.street.search(text.strip()))
 
@@ -213,7 +209,7 @@ class PlaceRule(Rule):
         """A valid postcode of the same shape; of the surrogate town when one stands beside it."""
         if not ctx.pack.has("postal_codes"):
             raise PseudoError(f"locale {ctx.pack.code!r} has no postal_codes list for postcodes")
-        digits = _digits(text)
+        digits = digits_of(text)
         by_place, every = _postcodes(ctx.pack)
         if town is None and near is not None:
             town = self._town_beside(near, ctx)
@@ -223,7 +219,7 @@ class PlaceRule(Rule):
                 codes.extend(by_place.get(place.id, []))
                 for child in ctx.pack.tree().children.get(place.id, []):
                     codes.extend(by_place.get(child.id, []))
-        fitting = sorted({c for c in codes if len(_digits(c)) == len(digits)} - {text})
+        fitting = sorted({c for c in codes if len(digits_of(c)) == len(digits)} - {text})
         if town is not None and not fitting:  # a town without codes of its own: one of its region
             fitting = self._region_codes(town, ctx, len(digits)) - {text}
             fitting = sorted(fitting)
@@ -235,7 +231,7 @@ class PlaceRule(Rule):
             return Surrogate(shape_surrogate(text, ctx.stream("postcode", text)), fallback="postcode of an unknown shape")
 
         def draw(stream: KeyedStream) -> str:
-            return replace_digits(text, _digits(stream.choice(fitting)))
+            return replace_digits(text, digits_of(stream.choice(fitting)))
 
         key = f"{town or ''}|{digits}"
         return Surrogate(ctx.consistent("postcode", key, draw), fallback=fallback)
@@ -254,7 +250,7 @@ class PlaceRule(Rule):
                     continue
                 kinds = {c.kind for c in tree.children.get(parent.id, [])}
                 for member in [parent, *(p for kind in kinds for p in tree.descendants(parent, kind))]:
-                    found.update(c for c in by_place.get(member.id, []) if len(_digits(c)) == length)
+                    found.update(c for c in by_place.get(member.id, []) if len(digits_of(c)) == length)
             return frozenset(found)
 
         return set(ctx.pack.cached(f"region-codes:{town}:{length}", make))

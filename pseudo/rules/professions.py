@@ -21,7 +21,7 @@ def professions(pack: LocalePack) -> tuple[dict[str, str], dict[str, WeightedLis
         by_gender: dict[str, list[str]] = {}
         for row in pack.rows("professions"):
             gender = row.get("gender") or "neutral"
-            gender_of.setdefault(row["name"].casefold(), gender)
+            gender_of.setdefault(normalise(row["name"]), gender)  # looked up by the same key as a span
             by_gender.setdefault(gender, []).append(row["name"])
         pools = {g: WeightedList(tuple(sorted(set(n))), (1,) * len(set(n))) for g, n in by_gender.items()}
         return gender_of, pools

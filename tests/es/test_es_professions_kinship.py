@@ -3,6 +3,7 @@
 import pytest
 from es_helpers import es_pack, run, run_many
 
+from pseudo.rules.base import normalise
 from pseudo.rules.kinship import kinship_terms
 from pseudo.rules.names import name_lists
 from pseudo.rules.professions import professions
@@ -13,7 +14,7 @@ from pseudo.rules.professions import professions
 def test_a_profession_becomes_one_of_the_same_gender(word, gender):
     gender_of, _ = professions(es_pack())
     for (new,) in run_many(f"Trabaja de {word}.", [(word, "PROFESION")], keys=15):
-        assert gender_of[new.casefold()] == gender and new != word
+        assert gender_of[normalise(new)] == gender and new != word
 
 
 def test_the_profession_list_is_large_in_both_genders():
@@ -24,7 +25,7 @@ def test_the_profession_list_is_large_in_both_genders():
 def test_the_gender_of_a_phrase_comes_from_its_listed_word():
     gender_of, _ = professions(es_pack())
     for (new,) in run_many("ex profesora de instituto", [("ex profesora de instituto", "PROFESION")], keys=10):
-        assert gender_of[new.casefold()] == "female"
+        assert gender_of[normalise(new)] == "female"
 
 
 @pytest.mark.parametrize("word", ["abuela", "padres", "hermano", "hijas", "tío", "nieta", "prima", "paterna"])
@@ -55,3 +56,11 @@ def test_a_relatives_name_in_a_kinship_span_is_replaced_like_a_name():
 def test_a_span_without_any_kinship_word_is_tagged():
     replacement = run("Padre de 60 años.", [("60 años", "FAMILIARES_SUJETO_ASISTENCIA")]).replacements[0]
     assert replacement.surrogate == "[KINSHIP]" and replacement.fallback
+
+
+def test_an_accented_profession_is_found_and_keeps_its_gender():
+    gender_of, _ = professions(es_pack())
+    for word in ("médica", "técnica de laboratorio"):
+        result = run(f"Trabaja como {word}.", [(word, "PROFESION")])
+        assert result.replacements[0].fallback in (None, "gender from a word of the span")
+        assert gender_of[normalise(result.replacements[0].surrogate)] == "female"
