@@ -259,7 +259,7 @@ class NameRule(Rule):
                 continue
             base, marker = split(word, lists.weight) if split else (word, "")
             if kind == "initial":
-                new = self._initial(base, target, ctx, lists, gender)
+                new = self._initial(base, target, ctx, lists, gender, alone=not {"first", "last"} & set(classes))
             else:
                 family = "last" if kind == "last" else gender
                 size = ctx.options["surname_pool"] if kind == "last" else ctx.options["pool"]
@@ -301,9 +301,9 @@ class NameRule(Rule):
             return "neutral", None
         return "neutral", "gender unknown: neutral surrogate"
 
-    def _initial(self, letter: str, target: Target, ctx: Context, lists: NameLists, gender: str) -> str:
+    def _initial(self, letter: str, target: Target, ctx: Context, lists: NameLists, gender: str, alone: bool) -> str:
         """An initial follows the surrogate of the full name it abbreviates elsewhere in the
-        document, drawn with that person's gender; it never keeps its own letter."""
+        document, drawn with that person's gender; alone in its span, it never keeps its letter."""
         wanted = letter.casefold()
         full_names = {
             (match.group(), other.span.start)
@@ -317,7 +317,7 @@ class NameRule(Rule):
             person = _people(ctx).get(start) or Person([target], None)
             family = self._gender(person, ctx, lists)[0]
             initial = ctx.consistent(f"name:{family}", normalise(name), lists.pool(family, ctx.options["pool"]).draw)[0]
-            if initial.casefold() != wanted:
+            if not alone or initial.casefold() != wanted:
                 return initial
         pool = lists.pool(gender, ctx.options["pool"])
         return ctx.consistent("name:initial", wanted, lambda stream: pool.draw(stream)[0])
