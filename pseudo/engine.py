@@ -16,7 +16,7 @@ from pseudo.labels import LabelMapping, Tagset, detect_tagset, tagset
 from pseudo.lists.pack import LocalePack, load_pack
 from pseudo.model import Document, Replacement, Result, Span
 from pseudo.rules import RULES, rule_for_label
-from pseudo.rules.base import Context, Surrogate, Target, normalise
+from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
 from pseudo.scope import ScopeState
 
 NAME_LABELS = ("FIRST_NAME", "LAST_NAME", "PERSON")
@@ -211,7 +211,7 @@ class Engine:
                 if override is not None:
                     answer: Surrogate | str = Surrogate(override, kept=override == target.text)
                 else:
-                    answer = rule.replace(target, ctx)
+                    answer = _replace(rule, target, ctx, document)
                 if isinstance(answer, str):
                     answer = Surrogate(answer)
                 verbatim = answer.kept or rule.own_casing or (answer.text.startswith("[") and answer.text.endswith("]"))
@@ -225,6 +225,21 @@ class Engine:
                 done.append((target, text))
                 outcome[target.span.start] = (target, text, rule_name, "surrogate", fallback, propagated)
         return [outcome[start] for start in sorted(outcome)]
+
+
+def _replace(rule: Rule, target: Target, ctx: Context, document: Document) -> Surrogate | str:
+    """A rule's answer; its failure names the document and the span's offsets. Messages of our
+    own errors are safe to print; any other exception is named by its type only, since its
+    message may quote the span."""
+    where = f"span {target.span.start}-{target.span.end}: rule {rule.name}"
+    try:
+        return rule.replace(target, ctx)
+    except InputError:
+        raise
+    except PseudoError as error:
+        raise InputError(f"{where}: {error}", document_id=document.id) from None
+    except Exception as error:  # noqa: BLE001 - reported without its message, which may carry text
+        raise InputError(f"{where} failed ({type(error).__name__})", document_id=document.id) from error
 
 
 _INSTANCES: dict[type, object] = {}

@@ -168,3 +168,18 @@ def test_a_surrogate_never_holds_its_original_as_whole_words():
     scope = ScopeState("document:d", Keyring(b"k"))
     chosen = scope.consistent("places", "place:municipality", "Alicante", lambda stream: next(offers), one_to_one=True, note=print)
     assert chosen == "Elche"
+
+
+def test_a_failing_rule_names_the_document_and_span_but_not_the_text(monkeypatch):
+    from pseudo.errors import InputError
+    from pseudo.rules.ids import IdRule
+
+    def broken(self, target, ctx):
+        raise ValueError(f"cannot read {target.text}")
+
+    monkeypatch.setattr(IdRule, "replace", broken)
+    doc = make_doc("Journal AB-4711 och MRN 88.", [("AB-4711", "ID")])
+    with pytest.raises(InputError) as error:
+        run(doc)
+    assert "document 'd1'" in str(error.value) and "span 8-15: rule ids failed (ValueError)" in str(error.value)
+    assert "AB-4711" not in str(error.value)

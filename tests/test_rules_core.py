@@ -113,3 +113,10 @@ def test_ip_addresses_go_to_documentation_ranges(address, network):
         assert any(out in ipaddress.ip_network(n) for n in ("192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24"))
     else:
         assert out in ipaddress.ip_network("2001:db8::/32")
+
+
+def test_one_number_written_two_ways_keeps_each_layout():
+    doc = make_doc("Tfn 08-123 45 67, eller 081234567.", [("08-123 45 67", "PHONE"), ("081234567", "PHONE")], locale="tiny")
+    [out] = run(doc)
+    dashed, plain = surrogate_texts(out)
+    assert dashed[2] == "-" and dashed.replace("-", "").replace(" ", "") == plain and plain.isdigit()

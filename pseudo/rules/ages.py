@@ -8,13 +8,15 @@ written in words are read and written by the language module when it can ("sesen
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 import regex
 
 from pseudo.keyed import KeyedStream
 from pseudo.rules.base import Context, Option, Rule, Surrogate, Target
-from pseudo.scope import ScopeState
+
+if TYPE_CHECKING:
+    from pseudo.scope import ScopeState
 
 _NUMBER = regex.compile(r"\d+")
 
@@ -25,7 +27,7 @@ OPTIONS = {
 }
 
 
-def age_shift(scope: ScopeState, options: Mapping[str, Any]) -> int:
+def age_shift(scope: "ScopeState", options: Mapping[str, Any]) -> int:
     """The scope's age shift, nonzero, also used to keep birth dates coherent with ages."""
 
     def draw(stream: KeyedStream) -> int:

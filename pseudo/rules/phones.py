@@ -160,7 +160,8 @@ class PhoneRule(Rule):
         plan = numbering_plan(ctx.pack) if ctx.pack and ctx.pack.has("phone_area_codes") else None
         local = _local_codes(target, ctx, plan) if plan else frozenset()
         key = digits_of(target.text) or target.text
-        return ctx.consistent("number", key, lambda stream: draw_number(target.text, plan, stream, local))
+        surrogate = ctx.consistent("number", key, lambda stream: draw_number(target.text, plan, stream, local))
+        return replace_digits(target.text, digits_of(surrogate)) if digits_of(target.text) else surrogate  # its own layout
 
 
 def _local_codes(target: Target, ctx: Context, plan: NumberingPlan) -> frozenset[str]:
