@@ -189,6 +189,7 @@ class Engine:
         options = self._options_for(pack)
         done: list[tuple[Target, str]] = []
         every_target = [t for t, _, _ in targets]
+        replaced = frozenset(t.span.start for t, strategy, _ in targets if strategy.name == "surrogate")
         for rule_name, rule_class in RULES.items():
             if rule_name not in by_rule:
                 continue
@@ -202,7 +203,7 @@ class Engine:
                 )
             rule = _rule_instance(rule_class)
             ctx = Context(
-                document, pack, scope, options[rule_name], rule_name, every_target, done, all_options=options,
+                document, pack, scope, options[rule_name], rule_name, every_target, replaced, done, all_options=options,
             )
             ordered = sorted(by_rule[rule_name], key=lambda item: (rule.priority(item[0]), item[0].span.start))
             for target, propagated in ordered:

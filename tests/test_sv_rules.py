@@ -314,3 +314,14 @@ def test_a_swedish_range_moves_as_one_and_a_clock_time_is_no_date():
         start_year = int(start.split()[2]) if len(start.split()) == 3 else last.year  # written when it differs
         first = datetime.date(start_year, months.index(start.split()[1]) + 1, int(start.split()[0]))
         assert (last - first).days == 7 and first.weekday() == datetime.date(2012, 3, 11).weekday()
+
+
+def test_kept_ages_leave_birth_dates_to_the_date_offset():
+    text = "70 år, född 1946-03-03, inlagd 2016-12-12."
+    for key in KEYS:
+        (age, born, admitted), _ = surrogates(
+            text, [("70 år", "AGE"), ("1946-03-03", "DATE"), ("2016-12-12", "DATE")], {"strategies": {"AGE": "keep"}}, key=key
+        )
+        assert age == "70 år"
+        gap = datetime.date.fromisoformat(admitted) - datetime.date.fromisoformat(born)
+        assert gap == datetime.date(2016, 12, 12) - datetime.date(1946, 3, 3)

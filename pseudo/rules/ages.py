@@ -40,9 +40,12 @@ def age_shift(scope: "ScopeState", options: Mapping[str, Any]) -> int:
 
 def patient_age_shift(ctx: Context, options: Mapping[str, Any]) -> int:
     """The shift the patient's written age actually gets in this document: none for a child
-    whose age is kept, less where a threshold or cap clamps it, else the scope's shift. Birth
-    dates move back by this, so "born ... aged ..." still adds up."""
+    whose age is kept (or whose ages the config does not replace), less where a threshold or cap
+    clamps it, else the scope's shift. Birth dates move back by this, so "born ... aged ..."
+    still adds up."""
     ages = [t for t in ctx.targets if t.label == "AGE"]
+    if ages and not any(t.span.start in ctx.replaced for t in ages):
+        return 0
     for target in [t for t in ages if t.role == "patient"] or ages:
         numbers = _numbers(target.text, ctx)
         if not numbers:
@@ -78,8 +81,8 @@ def _units(ctx: Context) -> Mapping[str, str]:
 def _numbers(text: str, ctx: Context) -> list[Number]:
     """Digits and, where the language module reads them, numbers in words; each with its unit.
 
-    A number takes the unit word right after it; one without ('4 y 6 meses') takes the next unit
-    found, and otherwise counts in years.
+    A number takes the unit word right after it; one in digits without ('4 y 6 meses') takes the
+    next unit found, and otherwise counts in years; one in words without is no age ("una").
     """
     found = [(m.start(), m.end(), int(m.group()), False) for m in _NUMBER.finditer(text)]
     read = getattr(ctx.pack.morphology, "read_numbers", None) if ctx.pack and ctx.pack.morphology else None
@@ -92,6 +95,8 @@ def _numbers(text: str, ctx: Context) -> list[Number]:
         unit = None
         if word is not None:
             unit = units.get(word.group(1).casefold()) or units.get(word.group(1).rstrip(".").casefold())
+        if in_words and not unit:  # "una mujer de 45 años": an article, not an age
+            continue
         numbers.append(Number(start, end, value, in_words, unit or ""))
     resolved: list[Number] = []
     for index, number in enumerate(numbers):

@@ -68,6 +68,7 @@ class Context:
     options: Mapping[str, Any]
     rule: str
     targets: Sequence[Target] = ()  # every span of the document, with its canonical label
+    replaced: frozenset[int] = frozenset()  # start offsets of the spans that get surrogates
     done: list[tuple[Target, str]] = field(default_factory=list)
     fallbacks: list[str] = field(default_factory=list)
     cache: dict[str, Any] = field(default_factory=dict)  # per document and rule: analyses done once

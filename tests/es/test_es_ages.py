@@ -54,3 +54,8 @@ def test_a_child_whose_age_is_kept_keeps_the_interval_from_birth_to_admission():
         assert age == "45 días"
         born, admitted = (date(*map(int, reversed(d.split("/")))) for d in (birth, admission))
         assert (admitted - born).days == 45
+
+
+def test_an_article_is_not_read_as_an_age():
+    for (new,) in run_many("Paciente: una mujer de 45 años.", [("una mujer de 45 años", "EDAD_SUJETO_ASISTENCIA")]):
+        assert new.startswith("una mujer de ") and new != "una mujer de 45 años"
