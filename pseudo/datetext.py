@@ -28,7 +28,7 @@ SETTINGS_KEYS = (
     "order", "week_words", "day_words", "connectors", "range_words", "time_words", "ordinal_suffixes", "birth_cues",
     "admission_cues", "discharge_cues",  # read by `pseudo tells` to check the order of dates
 )  # fmt: skip
-CENTURY_PIVOT = 50  # a 2-digit year below this is 20yy, otherwise 19yy (only leap days and weekdays care)
+CENTURY_PIVOT = 30  # a 2-digit year up to this is 20yy, above it 19yy ("f. 12/03/45" is 1945); leap days and weekdays care
 DATE_FIELDS = ("day", "month", "year")
 LEAP_YEAR = 2020  # stands in for an unknown year: leap (29/2 is valid) and with an ISO week 53
 
@@ -388,7 +388,7 @@ def _year(digits: str) -> int:
     value = int(digits)
     if len(digits) == 4:
         return value
-    return value + (2000 if value < CENTURY_PIVOT else 1900)
+    return value + (2000 if value <= CENTURY_PIVOT else 1900)
 
 
 def _write_year(width: int) -> Callable[[int], str]:

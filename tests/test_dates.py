@@ -437,7 +437,7 @@ def read_back(text: str, pack: LocalePack) -> tuple[date, int | None]:
 @settings(max_examples=300, deadline=None)
 @given(
     locale=st.sampled_from(sorted(NAMED_FORMATS)),
-    day=st.dates(date(1960, 1, 1), date(2039, 12, 31)),
+    day=st.dates(date(1941, 1, 1), date(2020, 12, 31)),  # +-9 years stays inside the 2-digit-year window 1931-2030
     pick=st.integers(0, 100),
     unit=st.sampled_from(["days", "weeks", "months", "years"]),
     count=st.integers(1, 60),

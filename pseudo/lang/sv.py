@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Callable
 
 import regex
 
+from pseudo.datetext import CENTURY_PIVOT
 from pseudo.keyed import KeyedStream
 from pseudo.rules.dates import moved_birth_date
 from pseudo.rules.ids import luhn_check_digit, luhn_valid, replace_digits
@@ -32,7 +33,6 @@ APOSTROPHES = ("'", "’")
 GENITIVE_DOMINANCE = 20  # "Annas" is read as Anna's when Anna is this many times more common
 
 COORDINATION_DAY = 60  # samordningsnummer: the day of birth plus 60
-CENTURY_PIVOT = 30  # a two-digit year above this is read as 19ÅÅ, else 20ÅÅ (only leap days depend on it)
 
 _NUMBER = regex.compile(r"(?P<century>\d{2})?(?P<date>\d{6})\s?(?P<sign>[-+]?)\s?(?P<serial>\d{3})(?P<check>\d)")
 
