@@ -37,7 +37,6 @@ PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
 ADDRESS_BLOCK_LINES = 2  # a postcode goes with a town at most this many line breaks away
 ORDINAL_MARKS = "ºª°"
 _HOUSE_PIECE = regex.compile(r"\d+|[\p{L}ºª°][\p{L}ºª°'’/]*|\s+|.", regex.DOTALL)
-_HOUSE_NUMBER = regex.compile(r"^(?P<name>.*?\p{L}.*?)(?P<number>[\s,]+(?:n[º°o]\.?\s*)?\d.*)?$", regex.DOTALL)
 _SEGMENT = regex.compile(r"[^,\n]+")
 
 
@@ -151,10 +150,14 @@ class PlaceRule(Rule):
 
     # -- towns, regions, countries ----------------------------------------------------------
     def _looks_like_street(self, text: str, settings: PlaceSettings) -> bool:
-        parts = _HOUSE_NUMBER.fullmatch(text.strip())
-        if parts and parts.group("number") and not digits_of(parts.group("name")):
-            return True
-        return bool(settings.street and settings.street.search(text.strip()))
+        """A name followed by its number part ("Calle Mayor 5", "Storgatan 12B"), or a name the
+        pack's street pattern recognises ("Storgatan")."""
+        text = text.strip()
+        tail = settings.tail.search(text)
+        if tail and regex.search(r"\p{L}", text[: tail.start()]) and not digits_of(text[: tail.start()]):
+            if any(c.isdigit() for c in text[tail.start() :]):
+                return True
+        return bool(settings.street and settings.street.search(text))
 
     def _find(self, name: str, label: str, ctx: Context, settings: PlaceSettings) -> tuple[Place | None, str | None]:
         tree = ctx.pack.tree()
