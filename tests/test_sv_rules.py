@@ -325,3 +325,8 @@ def test_kept_ages_leave_birth_dates_to_the_date_offset():
         assert age == "70 år"
         gap = datetime.date.fromisoformat(admitted) - datetime.date.fromisoformat(born)
         assert gap == datetime.date(2016, 12, 12) - datetime.date(1946, 3, 3)
+
+
+def test_a_childs_age_in_months_is_kept():
+    (age,), _ = surrogates("Flicka, 15 månader gammal.", [("15 månader", "AGE")])
+    assert age == "15 månader"

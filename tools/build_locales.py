@@ -425,6 +425,12 @@ def build_sv(data: Path, out: Path) -> None:
                 "time_words": ["kl", "kl."],  # "kl. 14.30" is a time, not 14 March
                 "birth_cues": ["född", "f.", "föddes", "födelsedatum", "födelsedag"],
             },
+            "ages": {  # a child's age in months, weeks or days is kept, not moved as if in years
+                "units": {
+                    "år": "year", "års": "year", "månad": "month", "månader": "month", "mån": "month", "mån.": "month",
+                    "vecka": "week", "veckor": "week", "v.": "week", "dag": "day", "dagar": "day", "d.": "day",
+                }
+            },
             "phone": {"country_code": "46", "trunk_prefix": "0", "international_prefix": "00", "mobile_pattern": "7[023689]\\d{7}"},
             "names": {"particles": ["af", "von", "de", "van", "der"], "shared_name_ratio": 0.2},
             "places": {
