@@ -12,14 +12,13 @@ from pseudo.casing import match_case
 from pseudo.config import DEFAULT_REDACTION, SUPPRESSION, Config, Strategy, check_rule_options, parse_rule_options
 from pseudo.errors import InputError, LocaleError, PseudoError
 from pseudo.keyed import Keyring
-from pseudo.labels import LabelMapping, Tagset, detect_tagset, tagset
+from pseudo.labels import NAME_LABELS, LabelMapping, Tagset, detect_tagset, tagset
 from pseudo.lists.pack import LocalePack, load_pack
 from pseudo.model import Document, Replacement, Result, Span
 from pseudo.rules import RULES, rule_for_label
 from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
 from pseudo.scope import ScopeState
 
-NAME_LABELS = ("FIRST_NAME", "LAST_NAME", "PERSON")
 OverrideKey = tuple[str, str, str]  # scope id, canonical label, normalised original
 
 

@@ -17,6 +17,7 @@ CANONICAL_LABELS = (
     "PROFESSION", "KINSHIP", "SEX", "OTHER",
 )  # fmt: skip
 
+NAME_LABELS = ("FIRST_NAME", "LAST_NAME", "PERSON")
 ROLES = ("patient", "clinician", "relative", "other")
 STRATEGIES = ("surrogate", "tag", "redact", "suppress", "keep")
 

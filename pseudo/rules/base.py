@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from pseudo.lists.pack import LocalePack
     from pseudo.scope import ScopeState
 
-_WORD = regex.compile(r"[\p{L}\p{N}]+(?:[.'’-][\p{L}\p{N}]+)*\.?")
 _SPACES = regex.compile(r"\s+")
 
 MAX_ATTEMPTS = 64
@@ -97,15 +96,6 @@ class Context:
         return self.scope.consistent(
             self.rule, family, key, draw, one_to_one=one_to_one, note=self.fallbacks.append, shares_words=shares_words
         )
-
-    def words_before(self, span: Span, n: int = 3) -> list[str]:
-        """Up to n words right before the span, nearest last, in their original case."""
-        window = self.document.text[max(0, span.start - 80) : span.start]
-        return [m.group() for m in _WORD.finditer(window)][-n:]
-
-    def words_after(self, span: Span, n: int = 3) -> list[str]:
-        window = self.document.text[span.end : span.end + 80]
-        return [m.group() for m in _WORD.finditer(window)][:n]
 
     def text_before(self, span: Span, chars: int = 60) -> str:
         return self.document.text[max(0, span.start - chars) : span.start]

@@ -15,12 +15,12 @@ import unicodedata
 import regex
 
 from pseudo.keyed import KeyedStream
+from pseudo.labels import NAME_LABELS
 from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
 from pseudo.rules.ids import shape_surrogate
 
 RESERVED_DOMAINS = ("example.com", "example.org", "example.net")
 IPV4_BLOCKS = ("192.0.2.", "198.51.100.", "203.0.113.")
-NAME_LABELS = ("PERSON", "FIRST_NAME", "LAST_NAME")
 
 _LETTERS = regex.compile(r"\p{L}+")
 

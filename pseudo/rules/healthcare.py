@@ -126,6 +126,8 @@ class HealthcareUnitRule(Rule):
         types = _types(ctx.pack, self.vocabulary)
         unit_type, type_word = recognise(target.text, ctx.pack, self.vocabulary)
         fallback = None
+        if unit_type is None:  # the tagset may say what it is (MEDDOCAN's CENTRO_SALUD)
+            unit_type = next((t for t in types if t["type"] == target.kind), None)
         if unit_type is None:
             default = ctx.pack.vocabulary(self.vocabulary).get("default")
             unit_type = next((t for t in types if t["type"] == default), None)

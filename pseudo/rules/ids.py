@@ -9,7 +9,7 @@ personnummer), when one ID label holds several kinds and a per-label strategy ca
 from __future__ import annotations
 
 import string
-from typing import Callable, Protocol
+from typing import Protocol
 
 from pseudo.errors import PseudoError
 from pseudo.keyed import KeyedStream
@@ -80,7 +80,7 @@ def luhn(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | 
     return replace_digits(text, drawn + luhn_check_digit(drawn))
 
 
-GENERIC_SCHEMES: tuple[Callable[..., str | None], ...] = (luhn,)
+GENERIC_SCHEMES: tuple[IdScheme, ...] = (luhn,)
 
 
 class IdRule(Rule):

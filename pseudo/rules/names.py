@@ -21,13 +21,12 @@ from typing import Callable
 import regex
 
 from pseudo.casing import match_case
+from pseudo.labels import NAME_LABELS
 from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import ACCENTS, WeightedList, loose
 from pseudo.rules.base import Context, Option, Rule, Surrogate, Target, normalise
 
-NAME_LABELS = ("FIRST_NAME", "LAST_NAME", "PERSON")
-GENDERS = ("female", "male", "neutral")
 
 _TOKEN = regex.compile(r"\p{L}[\p{L}\p{M}]*(?:['’]\p{L}[\p{L}\p{M}]*)*['’]?")
 _CUE_GAP = r"[\s:,]{0,3}$"

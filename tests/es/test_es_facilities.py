@@ -44,3 +44,8 @@ def test_the_national_catalogue_can_be_chosen():
     for (new,) in run_many("Hospital Universitario La Paz", [("Hospital Universitario La Paz", "HOSPITAL")],
                            rules={"healthcare": {"names": "catalogue"}}):  # fmt: skip
         assert new.startswith("Hospital Universitario ") and new in catalogue
+
+
+def test_the_tagset_names_the_type_when_the_text_does_not():
+    for (new,) in run_many("Acude a Barrio del Pilar.", [("Barrio del Pilar", "CENTRO_SALUD")]):
+        assert new.startswith("Centro de Salud"), new
