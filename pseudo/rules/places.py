@@ -18,7 +18,7 @@ Names are looked up without regard to case or left-out accents, and by their ali
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Iterable, Mapping
 
 import string
 
@@ -81,6 +81,15 @@ def _tail_pattern(number_words: list[str]) -> regex.Pattern:
     return regex.compile(rf"(?i)[,;]|\s+(?=\d|#{word})")
 
 
+def _weighted_names(places: Iterable[Place]) -> WeightedList:
+    """Place names by population, heaviest first; a name borne by several places counts once."""
+    names: dict[str, int] = {}
+    for place in places:
+        names[place.name] = max(names.get(place.name, 0), place.weight)
+    ordered = sorted(names.items(), key=lambda item: (-item[1], item[0]))
+    return WeightedList(tuple(n for n, _ in ordered), tuple(w for _, w in ordered))
+
+
 def _pool(pack: LocalePack, tree: LocationTree, kind: str, anchor: Place | None, preposition: str | None) -> WeightedList:
     """Names of a kind under an anchor (or everywhere), weighted by population, cached per pack."""
 
@@ -88,11 +97,7 @@ def _pool(pack: LocalePack, tree: LocationTree, kind: str, anchor: Place | None,
         places = tree.descendants(anchor, kind) if anchor else tree.of_kind(kind)
         if preposition:
             places = [p for p in places if p.extra.get("preposition", "") == preposition]
-        names: dict[str, int] = {}
-        for place in places:
-            names[place.name] = max(names.get(place.name, 0), place.weight)
-        ordered = sorted(names.items(), key=lambda item: (-item[1], item[0]))
-        return WeightedList(tuple(n for n, _ in ordered), tuple(w for _, w in ordered))
+        return _weighted_names(places)
 
     return pack.cached(f"place-pool:{kind}:{anchor.id if anchor else '*'}:{preposition or ''}", make)
 
@@ -174,12 +179,7 @@ class PlaceRule(Rule):
 
     @staticmethod
     def _names_of_kinds(tree: LocationTree, kinds: tuple[str, ...]) -> WeightedList:
-        weights: dict[str, int] = {}
-        for place in tree.places.values():
-            if not kinds or place.kind in kinds:
-                weights[place.name] = max(weights.get(place.name, 0), place.weight)
-        ordered = sorted(weights.items(), key=lambda item: (-item[1], item[0]))
-        return WeightedList(tuple(n for n, _ in ordered), tuple(w for _, w in ordered))
+        return _weighted_names(p for p in tree.places.values() if not kinds or p.kind in kinds)
 
     def _place(self, text: str, label: str, ctx: Context, settings: PlaceSettings) -> Surrogate:
         tree = ctx.pack.tree()
