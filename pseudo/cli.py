@@ -133,7 +133,7 @@ def apply(
     for failure in run.summary.failures:
         _say(f"pseudo: skipped: {failure.error}")
     if nothing:
-        _say(f"pseudo: nothing written: the input's only document was skipped{'' if not audit else ' (no audit file either)'}")
+        _say("pseudo: nothing written: the input's only document was skipped" + (" (no audit file either)" if audit else ""))
     _say(f"pseudo: {run.summary.line()}")
     if run.summary.failures:
         raise typer.Exit(EXIT_SKIPPED)

@@ -251,3 +251,13 @@ def test_a_bad_output_folder_is_a_usage_error_found_before_any_work(tmp_path, so
     result = CliRunner().invoke(app, ["apply", str(source), "--out", target, "--locale", "es"], env={"PSEUDO_KEY": "k"})
     assert result.exit_code == 2 and message in result.output
     assert not (source / "out").exists() and sorted(p.name for p in (tmp_path / "full").iterdir()) == ["x"]
+
+
+def test_no_output_folder_appears_when_the_audit_file_cannot_be_written(tmp_path, source):
+    pair(source, "d", b"Ana", b"T1\tNOMBRE_SUJETO_ASISTENCIA 0 3\tAna\n")
+    (tmp_path / "blocker").write_text("")
+    out, audit = tmp_path / "out", tmp_path / "blocker" / "audit.csv"
+    arguments = ["apply", str(source), "--out", str(out), "--locale", "es", "--audit", str(audit)]
+    result = CliRunner().invoke(app, arguments, env={"PSEUDO_KEY": "k"})
+    assert result.exit_code == 1 and "cannot write (Not a directory)" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["blocker", "in"]
