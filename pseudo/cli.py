@@ -1,7 +1,8 @@
 """The command line: a thin layer that parses options, calls the API and maps errors to exit codes.
 
-Exit codes: 0 done; 1 bad input, configuration or locale (nothing written); 2 bad usage;
-3 done, but documents were skipped under --on-error skip (they are listed on stderr).
+Exit codes: 0 done; 1 bad input, configuration or locale, or an output that cannot be written
+(nothing written); 2 bad usage; 3 done, but documents were skipped under --on-error skip (they
+are listed on stderr).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pseudo.audit import read_overrides, write_audit
 from pseudo.engine import Settings
 from pseudo.errors import PseudoError
 from pseudo.evaluation.cli import audit, judge_app, tells
-from pseudo.io import FORMATS, STDIO, write_output
+from pseudo.io import FORMATS, STDIO, Batch, check_output, transaction, write_output
 
 EXIT_ERROR = 1
 EXIT_SKIPPED = 3
@@ -37,6 +38,9 @@ app = typer.Typer(
 class OnError(str, Enum):
     fail = "fail"
     skip = "skip"
+
+
+FormatName = Enum("FormatName", {name: name for name in ("auto", *FORMATS)}, type=str)
 
 
 def _say(message: str) -> None:
@@ -76,7 +80,7 @@ def _progress(total: int) -> callable:
 def apply(
     input: str = typer.Argument(..., help="Tagged input: a file, a folder (BRAT) or - for stdin."),
     out: Optional[str] = typer.Option(None, "--out", "-o", help="Output file or folder; stdout when omitted."),
-    format: str = typer.Option("auto", "--format", "-f", help=f"Input format: auto, {', '.join(FORMATS)}."),
+    format: FormatName = typer.Option("auto", "--format", "-f", help="Input format (auto: by extension or content)."),
     locale: Optional[str] = typer.Option(None, "--locale", "-l", help="Locale of documents whose meta does not say."),
     tagset: Optional[str] = typer.Option(None, "--tagset", "-t", help="Tagset of the input labels (detected if omitted)."),
     config: Optional[str] = typer.Option(None, "--config", "-c", help="YAML configuration file."),
@@ -90,14 +94,17 @@ def apply(
 ) -> None:
     """Pseudonymise a tagged corpus: every span gets a surrogate, offsets are updated."""
     skip = on_error is OnError.skip
+    fmt = format.value
+    if input != STDIO and Path(input).is_dir() and not out and (fmt == "auto" or FORMATS[fmt].directory):
+        raise typer.BadParameter("a folder input needs --out FOLDER", param_hint="--out")
+    if audit and out and out != STDIO and Path(audit).resolve() == Path(out).resolve():
+        raise typer.BadParameter("the audit file cannot be the output", param_hint="--audit")
+    destination = out or STDIO
     try:
-        if format != "auto" and format not in FORMATS:
-            raise PseudoError(f"unknown format {format!r} (known: auto, {', '.join(FORMATS)})")
         settings_config = config_from(config)
         key = load_key(key_file, seed)
-        batch, failures = read_documents(input, format, skip)
-        if FORMATS[batch.format].directory and not out:
-            raise PseudoError(f"{input}: a folder input needs --out FOLDER")
+        batch, failures = read_documents(input, fmt, skip)
+        _check_destination(destination, batch)
         settings = Settings(
             config=settings_config,
             keyring=key.keyring,
@@ -108,20 +115,36 @@ def apply(
         )
         run = pseudonymise(batch.documents, settings, skip, _progress(len(batch.documents)), jobs)
         run.summary.failures[:0] = failures
-        write_output([r.document for r in run.results], out or STDIO, batch)
-        if audit:
-            write_audit(run.results, audit)
+        documents = [r.document for r in run.results]
+        nothing = batch.single and not documents
+        if not nothing:
+            with transaction():  # the output and its audit file appear together or not at all
+                write_output(documents, destination, batch)
+                if audit:
+                    write_audit(run.results, audit)
     except PseudoError as error:
         _fail(error)
     if key.fresh:
         _say("pseudo: no key given (--key-file or $PSEUDO_KEY): used a fresh random key; this output cannot be reproduced")
-    if audit:
+    if audit and not nothing:
         _say(f"pseudo: warning: {audit} maps surrogates back to originals; it re-identifies, keep it as safe as the input")
+    if batch.ignored:
+        _say(f"pseudo: not copied (not brat text, annotation or configuration): {', '.join(batch.ignored)}")
     for failure in run.summary.failures:
         _say(f"pseudo: skipped: {failure.error}")
+    if nothing:
+        _say("pseudo: nothing written: the input's only document was skipped" + (" (no audit file either)" if audit else ""))
     _say(f"pseudo: {run.summary.line()}")
     if run.summary.failures:
         raise typer.Exit(EXIT_SKIPPED)
+
+
+def _check_destination(destination: str, batch: Batch) -> None:
+    """A bad --out is a usage error, found before the documents are processed."""
+    try:
+        check_output(destination, batch)
+    except PseudoError as error:
+        raise typer.BadParameter(str(error), param_hint="--out") from None
 
 
 @app.command()

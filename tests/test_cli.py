@@ -134,7 +134,7 @@ def test_locales_and_labels_list_what_is_installed():
     assert "First_Name" in labels.stdout and "rule names" in labels.stdout
 
 
-@pytest.mark.parametrize("args, message", [(("apply", "missing.json"), "cannot read"), (("apply", "x.txt"), "unknown extension")])
+@pytest.mark.parametrize("args, message", [(("apply", "missing.json"), "no such file or folder"), (("apply", "x.txt"), "unknown extension")])
 def test_missing_or_unknown_inputs(tmp_path, args, message):
     if args[1] == "x.txt":
         (tmp_path / "x.txt").write_text("hello")
@@ -162,3 +162,52 @@ def test_several_processes_give_the_same_output(tmp_path):
     source = write_docs(tmp_path, docs)
     single, parallel = invoke("apply", source), invoke("apply", source, "--jobs", "2")
     assert parallel.exit_code == 0 and parallel.stdout == single.stdout
+
+
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        (("--format", "xyz"), "'xyz' is not one of"),
+        (("--audit", "{out}"), "the audit file cannot be the output"),
+    ],
+)
+def test_usage_errors_exit_2(tmp_path, extra, message):
+    out = str(tmp_path / "out.json")
+    result = invoke("apply", write_docs(tmp_path, [good()]), "--out", out, *(e.format(out=out) for e in extra))
+    assert result.exit_code == 2 and message in result.output and not os.path.exists(out)
+
+
+def test_a_single_document_that_failed_is_not_written_back_as_an_empty_list(tmp_path):
+    bad = good("b")
+    bad["spans"][0]["label"] = "NOT_A_LABEL"
+    out = tmp_path / "out.json"
+    result = invoke("apply", write_docs(tmp_path, bad), "--out", str(out), "--tagset", "native", "--on-error", "skip")
+    assert result.exit_code == 3 and not out.exists()
+    assert "nothing written: the input's only document was skipped" in result.stderr
+    on_stdout = invoke("apply", write_docs(tmp_path, bad), "--tagset", "native", "--on-error", "skip")
+    assert on_stdout.exit_code == 3 and on_stdout.stdout == ""
+
+
+def test_a_document_that_cannot_be_read_under_skip_writes_nothing_for_a_single_object(tmp_path):
+    result = invoke("apply", write_docs(tmp_path, {"id": "a", "text": 1}), "--on-error", "skip")
+    assert result.exit_code == 3 and result.stdout == "" and "'text' must be a string" in result.stderr
+
+
+def test_a_missing_path_says_so(tmp_path):
+    result = invoke("apply", str(tmp_path / "nodir") + "/")
+    assert result.exit_code == 1 and "no such file or folder" in result.stderr and "extension" not in result.stderr
+
+
+def test_a_folder_of_files_no_folder_format_reads_says_to_give_them_one_by_one(tmp_path):
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.xml").write_text("<MEDDOCAN/>")
+    result = invoke("apply", str(tmp_path / "in"), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1 and "a folder of .xml files" in result.stderr and "one per run" in result.stderr
+    assert "--format" not in result.stderr
+
+
+def test_a_folder_of_inline_files_is_not_taken_for_brat(tmp_path):
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.inline.txt").write_text(f"<Last_Name>{SECRET}</Last_Name>")
+    result = invoke("apply", str(tmp_path / "in"), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1 and "a folder of .inline.txt files" in result.stderr and not (tmp_path / "out").exists()

@@ -14,7 +14,7 @@ INLINE = "Närstående Mamma <First_Name>Madeleine</First_Name> tfn: <Phone_Numb
 
 
 def test_inline_tags_become_spans_over_the_plain_text():
-    document = inline.read(INLINE, "letter.inline.txt")
+    document, _ = inline.read(INLINE, "letter.inline.txt")
     assert document.id == "letter"
     assert document.text == "Närstående Mamma Madeleine tfn: 0652 7256, CRP <5.\n"
     assert [(s.label, document.span_text(s)) for s in document.spans] == [
@@ -32,8 +32,8 @@ CONLL = "Mamma O\nMadeleine B-First_Name\nringde O\n\nHon O\nbor O\npå O\nMöja
 
 
 def test_conll_text_is_rebuilt_with_single_spaces_and_newlines():
-    [document], scheme = conll.read(CONLL, "notes.conll")
-    assert scheme == "BIO" and document.id == "notes"
+    [document], layout = conll.read(CONLL, "notes.conll")
+    assert layout.scheme == "BIO" and document.id == "notes"
     assert document.text == "Mamma Madeleine ringde\nHon bor på Möja ."
     assert [(s.start, s.end, s.label) for s in document.spans] == [(6, 15, "First_Name"), (34, 38, "Location")]
 
@@ -44,14 +44,14 @@ def test_conll_text_is_rebuilt_with_single_spaces_and_newlines():
 def test_a_surrogate_of_several_words_is_written_as_several_tokens(scheme, tags):
     document = Document("d", "Västra Frölunda nu", (Span(0, 15, "Location"),))
     written = []
-    conll.write([document], _Collect(written), scheme)
+    conll.write([document], _Collect(written), conll.Layout(scheme))
     assert [line.split(" ")[1] for line in "".join(written).splitlines() if line] == tags
 
 
 def test_bioes_single_tokens_and_documents_are_read():
     text = "-DOCSTART- O\n\nAnna S-First_Name\nkom O\n\n-DOCSTART- O\n\nLars S-First_Name\n"
-    documents, scheme = conll.read(text, "two.bioes")
-    assert scheme == "BIOES" and [d.id for d in documents] == ["two-1", "two-2"]
+    documents, layout = conll.read(text, "two.bioes")
+    assert layout.scheme == "BIOES" and [d.id for d in documents] == ["two-1", "two-2"]
     assert all(len(d.spans) == 1 for d in documents)
 
 
@@ -81,7 +81,7 @@ def test_pseudo_apply_keeps_inline_tags_on_the_surrogates(tmp_path):
     out = tmp_path / "out.inline.txt"
     result = invoke("apply", str(source), "--locale", "sv", "--out", str(out))
     assert result.exit_code == 0, result.output
-    document = inline.read(out.read_text(encoding="utf-8"), str(out))
+    document, _ = inline.read(out.read_text(encoding="utf-8"), str(out))
     assert [s.label for s in document.spans] == ["First_Name", "Phone_Number"]
     assert "Madeleine" not in document.text and "0652 7256" not in document.text
     assert document.text.endswith(", CRP <5.\n")

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import io
 import json
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from pseudo.errors import InputError
+from pseudo.errors import InputError, PseudoError
 from pseudo.io import brat, conll, i2b2, inline, native
-from pseudo.io.atomic import atomic_writer
+from pseudo.io.atomic import atomic_writer, transaction, write_stdout
+from pseudo.io.source import STDIO, decode, read_bytes
 from pseudo.model import Document
 
-STDIO = "-"
+__all__ = ["Batch", "FORMATS", "STDIO", "check_output", "detect_format", "read_input", "transaction", "write_output"]
 
 
 @dataclass
@@ -23,10 +24,11 @@ class Batch:
     format: str
     documents: list[Document] = field(default_factory=list)
     errors: list[InputError] = field(default_factory=list)
-    single: bool = False  # a .json input holding one object is written back as one object
-    scheme: str = "BIO"  # conll: the tagging scheme read, written back the same
+    single: bool = False  # one document, written back as one (a .json object, an XML file): none, no file
     origin: str = ""  # where it was read from: a folder format never writes over it
     layouts: dict[str, Any] = field(default_factory=dict)  # per document id: what its writer must restore
+    layout: Any = None  # per input: what the writer of the whole file or folder must restore
+    ignored: list[str] = field(default_factory=list)  # files of an input folder neither read nor copied
 
 
 @dataclass(frozen=True)
@@ -38,68 +40,65 @@ class Format:
     directory: bool = False  # reads and writes a folder of files
 
 
-def _read_bytes(source: str) -> bytes:
-    if source == STDIO:
-        return sys.stdin.buffer.read()
-    try:
-        return Path(source).read_bytes()
-    except IsADirectoryError:
-        raise InputError("is a folder; this format reads one file", source) from None
-    except OSError as error:
-        raise InputError(f"cannot read ({error.strerror})", source) from None
-
-
 def _split(items: Iterable[Document | InputError], batch: Batch) -> Batch:
     for item in items:
         (batch.errors if isinstance(item, InputError) else batch.documents).append(item)
     return batch
 
 
+_BLANK = b"\xef\xbb\xbf \t\r\n"
+
+
 def _read_json(source: str, data: bytes | None = None) -> Batch:
-    data = _read_bytes(source) if data is None else data
+    data = read_bytes(source) if data is None else data
     batch = _split(native.read_json(data, source), Batch("json"))
-    batch.single = data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
+    batch.single = data.lstrip(_BLANK).startswith(b"{")
     return batch
 
 
 def _read_jsonl(source: str, data: bytes | None = None) -> Batch:
-    return _split(native.read_jsonl(_read_bytes(source) if data is None else data, source), Batch("jsonl"))
+    return _split(native.read_jsonl(read_bytes(source) if data is None else data, source), Batch("jsonl"))
 
 
 def _read_stdin() -> Batch:
-    """JSON or JSON Lines, told apart by content: several top-level objects mean lines."""
-    data = _read_bytes(STDIO)
-    stripped = data.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if stripped.startswith(b"{") and b"\n" in stripped.strip():
-        try:
-            json.loads(stripped)
-        except ValueError:
+    """JSON or JSON Lines, told apart by content. A list, or any input that parses as one value, is
+    JSON, except one object on one line, which is both and is written back on one line; several
+    lines that each start with "{" are JSON Lines; anything else is reported as broken JSON."""
+    data = read_bytes(STDIO)
+    stripped = data.lstrip(_BLANK).rstrip()
+    if stripped.startswith(b"["):
+        return _read_json(STDIO, data)
+    try:
+        value = json.loads(stripped)
+    except ValueError:
+        lines = [line.lstrip() for line in stripped.split(b"\n") if line.strip()]
+        if len(lines) > 1 and all(line.startswith(b"{") for line in lines):
             return _read_jsonl(STDIO, data)
+        return _read_json(STDIO, data)
+    if isinstance(value, dict) and b"\n" not in stripped:
+        batch = _read_jsonl(STDIO, data)
+        batch.single = True
+        return batch
     return _read_json(STDIO, data)
 
 
-def _decode(data: bytes, source: str) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise InputError(f"not valid UTF-8 (byte {error.start})", source) from None
-
-
 def _read_inline(source: str) -> Batch:
-    return Batch("inline", [inline.read(_decode(_read_bytes(source), source), source)])
+    document, layout = inline.read(decode(read_bytes(source), source), source)
+    return Batch("inline", [document], single=True, layouts={document.id: layout})
 
 
 def _read_conll(source: str) -> Batch:
-    documents, scheme = conll.read(_decode(_read_bytes(source), source), source)
-    return Batch("conll", documents, scheme=scheme)
+    documents, layout = conll.read(decode(read_bytes(source), source), source)
+    return Batch("conll", documents, layout=layout)
 
 
 def _write_text(destination: str, write: Callable) -> None:
     if destination == STDIO:
-        write(sys.stdout)
-        sys.stdout.flush()
+        buffer = io.StringIO()
+        write(buffer)
+        write_stdout(buffer.getvalue())
         return
-    with atomic_writer(destination) as handle:
+    with atomic_writer(destination, newline="") as handle:
         write(handle)
 
 
@@ -112,27 +111,27 @@ def _write_jsonl(documents: Sequence[Document], destination: str, batch: Batch) 
 
 
 def _write_inline(documents: Sequence[Document], destination: str, batch: Batch) -> None:
-    _write_text(destination, lambda handle: inline.write(documents, handle))
+    _write_text(destination, lambda handle: inline.write(documents, handle, batch.layouts))
 
 
 def _write_conll(documents: Sequence[Document], destination: str, batch: Batch) -> None:
-    _write_text(destination, lambda handle: conll.write(documents, handle, batch.scheme))
+    _write_text(destination, lambda handle: conll.write(documents, handle, batch.layout))
 
 
 def _read_brat(source: str) -> Batch:
-    documents, errors, layouts = brat.read(source)
-    return Batch("brat", documents, errors, origin=source, layouts=layouts)
+    documents, errors, layouts, collection = brat.read(source)
+    return Batch("brat", documents, errors, origin=source, layouts=layouts, layout=collection, ignored=collection.ignored)
 
 
 def _write_brat(documents: Sequence[Document], destination: str, batch: Batch) -> None:
-    brat.write(documents, destination, batch.layouts, batch.origin)
+    brat.write(documents, destination, batch.layouts, batch.origin, batch.layout)
 
 
 def _read_i2b2(source: str) -> Batch:
     doc_id = "stdin" if source == STDIO else Path(source).stem
-    batch = Batch("i2b2", origin=source)
+    batch = Batch("i2b2", origin=source, single=True)
     try:
-        document, layout = i2b2.read(_read_bytes(source), source, doc_id)
+        document, layout = i2b2.read(read_bytes(source), source, doc_id)
     except InputError as error:
         batch.errors.append(error)
         return batch
@@ -142,9 +141,11 @@ def _read_i2b2(source: str) -> Batch:
 
 
 def _write_i2b2(documents: Sequence[Document], destination: str, batch: Batch) -> None:
-    """One document per file; a file whose document failed under --on-error skip is not written."""
-    for document in documents:
-        _write_text(destination, lambda handle: i2b2.write(document, handle, batch.layouts.get(document.id)))
+    """An XML file holds one document: several cannot be written to one destination."""
+    if len(documents) != 1:
+        raise PseudoError(f"{destination}: i2b2 XML holds one document per file, not {len(documents)}")
+    (document,) = documents
+    _write_text(destination, lambda handle: i2b2.write(document, handle, batch.layouts.get(document.id)))
 
 
 FORMATS: dict[str, Format] = {
@@ -163,14 +164,27 @@ FORMATS: dict[str, Format] = {
 NATIVE = ("json", "jsonl")
 
 
+def _holds(folder: Path, extension: str) -> bool:
+    return next((p for p in folder.rglob(f"*{extension}") if p.is_file()), None) is not None
+
+
 def detect_format(source: str) -> str:
     """The format named by the extension; a folder needs more evidence."""
     path = Path(source)
+    if not path.exists():
+        raise InputError("no such file or folder", source)
     if path.is_dir():
-        for fmt in FORMATS.values():
-            if fmt.directory and any(path.rglob(f"*{ext}") for ext in fmt.extensions):
+        folder_formats = [f for f in FORMATS.values() if f.directory]
+        readers = ", ".join(f"{f.name} ({' '.join(f.extensions)})" for f in folder_formats)
+        files = sorted({ext for f in FORMATS.values() if not f.directory for ext in f.extensions if _holds(path, ext)})
+        # .inline.txt files would pass for brat texts without annotations, their tags for text
+        clash = [ext for ext in files for f in folder_formats if ext.endswith(f.extensions)]
+        for fmt in folder_formats:
+            if not clash and any(_holds(path, ext) for ext in fmt.extensions):
                 return fmt.name
-        raise InputError("a folder with no file of a known folder format (use --format)", source)
+        if files:
+            raise InputError(f"a folder of {', '.join(files)} files: only {readers} reads a folder; give such files one per run", source)
+        raise InputError(f"no file in this folder that a folder format reads: {readers}", source)
     for fmt in FORMATS.values():
         if not fmt.directory and path.name.lower().endswith(fmt.extensions):
             return fmt.name
@@ -187,10 +201,24 @@ def read_input(source: str, fmt: str = "auto") -> Batch:
     return FORMATS[name].read(source)
 
 
-def write_output(documents: Sequence[Document], destination: str, batch: Batch) -> None:
-    """In the input's format; native JSON input may be written as the other native format by
-    naming the output file .json or .jsonl."""
+def _output_format(destination: str, batch: Batch) -> str:
+    """The input's format; native input may be written as the other native format by naming the
+    output file .json or .jsonl."""
     name = batch.format
     if name in NATIVE and destination != STDIO:
         name = next((n for n in NATIVE if destination.lower().endswith(FORMATS[n].extensions)), name)
-    FORMATS[name].write(documents, destination, batch)
+    return name
+
+
+def check_output(destination: str, batch: Batch) -> None:
+    """Refuse an output the writer would refuse, before any work is done (a folder format's --out)."""
+    if FORMATS[_output_format(destination, batch)].directory:
+        brat.check_destination(destination, batch.origin)
+
+
+def write_output(documents: Sequence[Document], destination: str, batch: Batch) -> None:
+    """In the input's format (see _output_format). An input of one document whose document failed
+    writes nothing: an empty list or file in its place would pass for a result."""
+    if batch.single and not documents:
+        return
+    FORMATS[_output_format(destination, batch)].write(documents, destination, batch)

@@ -1,31 +1,191 @@
-"""Atomic output: write beside the target, then rename, so a failure leaves no partial file."""
+"""Atomic output: write beside the target, then rename, so a failure leaves no partial file.
+
+Inside a `transaction()` the renames wait until the whole block succeeded, so several outputs
+(a corpus and its audit file) appear together or not at all.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
+import shutil
+import sys
 import tempfile
 from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO, Callable, Iterator
+
+from pseudo.errors import PseudoError
+
+
+def output_error(path: str | Path, error: OSError) -> PseudoError:
+    """One line naming the path and the system's reason; never a traceback."""
+    return PseudoError(f"{path}: cannot write ({error.strerror or type(error).__name__})")
+
+
+def _make_parent(target: Path) -> None:
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # a file where a folder of the path should be
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR)) from None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+@dataclass
+class _Staged:
+    commit: Callable[[], None]
+    abort: Callable[[], None]  # before commit: remove the temporary
+    undo: Callable[[], None]  # after commit, when a later commit fails: remove what appeared
+    last: bool = False  # cannot be undone (stdout): committed after everything else
+
+
+_staged: ContextVar[list[_Staged] | None] = ContextVar("pseudo_io_transaction", default=None)
+
+
+def _stage(item: _Staged) -> None:
+    pending = _staged.get()
+    if pending is not None:
+        pending.append(item)
+        return
+    try:
+        item.commit()
+    except BaseException:
+        item.abort()
+        raise
+
+
+@contextmanager
+def transaction() -> Iterator[None]:
+    """Outputs written in the block appear only when all of them were written; nested blocks join the outer one."""
+    if _staged.get() is not None:
+        yield
+        return
+    pending: list[_Staged] = []
+    token = _staged.set(pending)
+    try:
+        yield
+    except BaseException:
+        for item in pending:
+            item.abort()
+        raise
+    finally:
+        _staged.reset(token)
+    ordered = sorted(pending, key=lambda item: item.last)
+    for number, item in enumerate(ordered):
+        try:
+            item.commit()
+        except BaseException:
+            for later in ordered[number:]:
+                later.abort()
+            for earlier in reversed(ordered[:number]):
+                earlier.undo()
+            raise
+
+
+def _remove(path: Path) -> None:
+    try:
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+    except FileNotFoundError:
+        pass
+
+
+def _replace(temporary: Path, target: Path) -> None:
+    try:
+        os.replace(temporary, target)
+    except OSError as error:
+        raise output_error(target, error) from None
+
+
+def _undo(target: Path, existed: bool) -> Callable[[], None]:
+    """A new output can be taken back; one that replaced an older file cannot."""
+    return (lambda: None) if existed else (lambda: _remove(target))
 
 
 @contextmanager
 def atomic_writer(path: str | Path, mode: int | None = None, newline: str | None = "\n") -> Iterator[IO[str]]:
-    """A text file that appears at `path` only if the block completes; `mode` e.g. 0o600."""
+    """A text file that appears at `path` only if the block completes; mode 0o666 less the umask,
+    as for any new file, unless given (0o600 for files that re-identify)."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    if target.is_dir():
+        raise output_error(target, IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR)))
     try:
-        if mode is not None:
-            os.fchmod(fd, mode)
+        _make_parent(target)
+        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as error:
+        raise output_error(target, error) from None
+    temporary = Path(name)
+    try:
         with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as handle:
+            os.fchmod(handle.fileno(), mode if mode is not None else 0o666 & ~_umask())
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except FileNotFoundError:
-            pass
+    except BaseException as error:
+        _remove(temporary)
+        if isinstance(error, OSError):
+            raise output_error(target, error) from None
         raise
+    existed = target.exists()
+    _stage(_Staged(lambda: _replace(temporary, target), lambda: _remove(temporary), _undo(target, existed)))
+
+
+@contextmanager
+def atomic_folder(path: str | Path) -> Iterator[Path]:
+    """A folder filled in a temporary sibling and moved to `path` only if the block completes.
+
+    An existing empty folder is replaced; an existing non-empty one is refused, never merged into."""
+    target = Path(path)
+    check_folder(target)
+    try:
+        _make_parent(target)
+        temporary = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
+    except OSError as error:
+        raise output_error(target, error) from None
+    try:
+        os.chmod(temporary, 0o777 & ~_umask())
+        yield temporary
+    except BaseException as error:
+        _remove(temporary)
+        if isinstance(error, OSError):
+            raise output_error(target, error) from None
+        raise
+    existed = target.exists()
+
+    def commit() -> None:
+        check_folder(target)  # nothing may have appeared in it meanwhile
+        _replace(temporary, target)
+
+    def undo() -> None:
+        _remove(target)
+        if existed:
+            target.mkdir()
+
+    _stage(_Staged(commit, lambda: _remove(temporary), undo))
+
+
+def check_folder(target: Path) -> None:
+    """An output folder must be new or empty: merging into older output would mix two runs."""
+    if target.is_dir():
+        if any(target.iterdir()):
+            raise PseudoError(f"{target}: the output folder exists and is not empty; choose a new or empty one")
+    elif target.exists():
+        raise PseudoError(f"{target}: exists and is not a folder")
+
+
+def write_stdout(text: str) -> None:
+    """Printed at once, or inside a transaction only once every file of it is in place."""
+    def commit() -> None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    _stage(_Staged(commit, lambda: None, lambda: None, last=True))

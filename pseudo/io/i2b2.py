@@ -10,7 +10,8 @@
 The TYPE attribute is the label; the element name (NAME, LOCATION, ...), the id and any other
 attribute are kept and written back. Offsets count code points of the text an XML parser reads,
 which has its line ends normalised to LF as the XML standard requires. The root element's name is
-kept. Anything else in the file would pass unseen by the engine, so it is rejected.
+kept. Anything else in the file (a second TEXT or TAGS, markup inside TEXT or a tag, text outside
+TEXT, namespaces) would pass unseen by the engine or could not be written back, so it is rejected.
 """
 
 from __future__ import annotations
@@ -35,26 +36,52 @@ class Layout:
     root: str
 
 
+def _check_shape(root: ElementTree.Element, source: str, doc_id: str) -> None:
+    """Exactly the MEDDOCAN shape: what the engine would not see, or the writer could not write
+    back (namespaces, nested markup, text outside TEXT), is refused rather than dropped."""
+    if any(element.tag.startswith("{") or any(name.startswith("{") for name in element.attrib) for element in root.iter()):
+        raise InputError("XML namespaces are not supported (a namespaced element or attribute)", source, doc_id)
+    names = [child.tag for child in root]
+    unexpected = sorted(set(names) - {"TEXT", "TAGS"})
+    if unexpected:
+        raise InputError(f"unexpected element(s) {', '.join(unexpected)} beside TEXT and TAGS", source, doc_id)
+    if "TEXT" not in names:
+        raise InputError("no <TEXT> element", source, doc_id)
+    for name, most in (("TEXT", 1), ("TAGS", 1)):
+        if names.count(name) > most:
+            raise InputError(f"{names.count(name)} <{name}> elements; a file holds one", source, doc_id)
+    text_element, tags = root.find("TEXT"), root.find("TAGS")
+    if len(text_element):
+        raise InputError("<TEXT> holds elements; it must hold text only", source, doc_id)
+    if root.attrib or text_element.attrib or (tags is not None and tags.attrib):
+        raise InputError("attributes on the root, <TEXT> or <TAGS> (they would not be written back)", source, doc_id)
+    outside = [root.text, *(child.tail for child in root)]
+    if tags is not None:
+        outside += [tags.text, *(tag.text for tag in tags), *(tag.tail for tag in tags)]
+        nested = next((number for number, tag in enumerate(tags, start=1) if len(tag)), None)
+        if nested:
+            raise InputError(f"tag #{nested} holds elements; tags must be empty", source, doc_id)
+    if any(piece and piece.strip() for piece in outside):
+        raise InputError("text outside <TEXT> (in the root, in <TAGS> or inside a tag)", source, doc_id)
+
+
 def read(data: bytes, source: str, doc_id: str) -> tuple[Document, Layout]:
     try:
         root = ElementTree.fromstring(data)
     except ElementTree.ParseError as error:
         line, column = error.position
         raise InputError(f"not well-formed XML at line {line}, column {column}", source, doc_id) from None
-    text_element = root.find("TEXT")
-    if text_element is None:
-        raise InputError("no <TEXT> element", source, doc_id)
-    unexpected = sorted({child.tag for child in root if child.tag not in ("TEXT", "TAGS")})
-    if unexpected:
-        raise InputError(f"unexpected element(s) {', '.join(unexpected)} beside TEXT and TAGS", source, doc_id)
-    text = text_element.text or ""
+    _check_shape(root, source, doc_id)
+    text = root.find("TEXT").text or ""
     spans = []
     tags = root.find("TAGS")
     for number, tag in enumerate(tags if tags is not None else (), start=1):
         attributes = dict(tag.attrib)
         where = f"tag #{number} <{tag.tag}>"
+        if "element" in attributes:
+            raise InputError(f"{where}: an attribute named 'element' (the name pseudo keeps the element name under)", source, doc_id)
         start, end, label = attributes.pop("start", None), attributes.pop("end", None), attributes.pop("TYPE", None)
-        if not (start and end and start.isdigit() and end.isdigit()):
+        if not all(value and value.isascii() and value.isdecimal() for value in (start, end)):
             raise InputError(f"{where}: 'start' and 'end' must be whole numbers", source, doc_id)
         if not label:
             raise InputError(f"{where}: no TYPE attribute", source, doc_id)

@@ -1,22 +1,32 @@
 """Inline tags, as in the Stockholm EPR PHI Corpus: `<First_Name>Anna</First_Name> kom`.
 
 One file is one document, its id the file name without the extension. Text outside tags is
-kept byte for byte; a tag pair becomes a span over its content, and the output writes the same
-tags around the surrogates. Tags do not nest. A `<` that opens no tag pair stays text.
+kept byte for byte (a byte-order mark too); a tag pair becomes a span over its content, and the
+output writes the same tags around the surrogates. Tags do not nest and carry no attributes.
+Anything else that looks like a tag (a misspelt or unclosed tag, a tag with attributes, a
+closing tag alone) is an error: read as text, the value inside it would go out unreplaced. An
+empty pair `<X></X>` tags no text; it is kept as it is. A `<` that opens no tag stays text.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, TextIO
+from typing import Iterable, Mapping, TextIO
 
 import regex
 
 from pseudo.errors import InputError
+from pseudo.io.source import BOM
 from pseudo.model import Document, Span
 
-_PAIR = regex.compile(r"<(?P<label>[A-Za-z][\w-]*)>(?P<content>.*?)</(?P=label)>", regex.DOTALL)
-_TAG = regex.compile(r"</?[A-Za-z][\w-]*>")
+_TAG_LIKE = regex.compile(r"</?\p{L}[^<>]*>")
+_OPEN = regex.compile(r"<(\p{L}[\w-]*)>")
+
+
+@dataclass(frozen=True)
+class Layout:
+    bom: bool  # the file started with a byte-order mark
 
 
 def document_id(source: str) -> str:
@@ -27,27 +37,41 @@ def document_id(source: str) -> str:
     return name
 
 
-def read(text: str, source: str) -> Document:
+def _error(text: str, offset: int, what: str, source: str, doc_id: str) -> InputError:
+    """Line and column, never the tag: a malformed tag may hold the very value it should hide."""
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return InputError(f"line {line}, column {column}: {what}", source, doc_id)
+
+
+def read(text: str, source: str) -> tuple[Document, Layout]:
     """The plain text and one span per tag pair."""
+    layout = Layout(text.startswith(BOM))
+    text = text.removeprefix(BOM)
+    doc_id = document_id(source)
+    tags = list(_TAG_LIKE.finditer(text))
     pieces: list[str] = []
     spans: list[Span] = []
     cursor = length = 0
-    doc_id = document_id(source)
-    for match in _PAIR.finditer(text):
-        content = match.group("content")
-        if _TAG.search(content):
-            line = text.count("\n", 0, match.start()) + 1
-            raise InputError(f"line {line}: tags inside a <{match.group('label')}> tag (tags do not nest)", source, doc_id)
-        before = text[cursor : match.start()]
-        pieces.append(before)
-        length += len(before)
-        if content:
-            spans.append(Span(length, length + len(content), match.group("label")))
-        pieces.append(content)
-        length += len(content)
-        cursor = match.end()
+    for opening, closing in zip(tags[::2], tags[1::2] + [None]):
+        label = _OPEN.fullmatch(opening.group())
+        if label is None:
+            raise _error(text, opening.start(), "a tag that opens no pair (misspelt, a closing tag alone, or with attributes)", source, doc_id)
+        if closing is None:
+            raise _error(text, opening.start(), "a tag that is never closed", source, doc_id)
+        if closing.group() != f"</{label.group(1)}>":
+            what = "a tag inside a tag pair (tags do not nest)" if _OPEN.fullmatch(closing.group()) else "a closing tag that does not match its opening tag"
+            raise _error(text, closing.start(), what, source, doc_id)
+        content = text[opening.end() : closing.start()]
+        if not content:  # an empty pair tags nothing: it stays in the text as it was
+            continue
+        before = text[cursor : opening.start()]
+        pieces += (before, content)
+        spans.append(Span(length + len(before), length + len(before) + len(content), label.group(1)))
+        length += len(before) + len(content)
+        cursor = closing.end()
     pieces.append(text[cursor:])
-    return Document(doc_id, "".join(pieces), tuple(spans)).validated(source)
+    return Document(doc_id, "".join(pieces), tuple(spans)).validated(source), layout
 
 
 def render(document: Document) -> str:
@@ -61,8 +85,11 @@ def render(document: Document) -> str:
     return "".join(out)
 
 
-def write(documents: Iterable[Document], handle: TextIO) -> None:
+def write(documents: Iterable[Document], handle: TextIO, layouts: Mapping[str, Layout]) -> None:
     for number, document in enumerate(documents):
+        layout = layouts.get(document.id)
         if number:
             handle.write("\n")
+        elif layout and layout.bom:
+            handle.write(BOM)
         handle.write(render(document))

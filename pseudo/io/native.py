@@ -3,10 +3,29 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Iterable, Iterator, TextIO
 
 from pseudo.errors import InputError
+from pseudo.io.source import BOM, decode
 from pseudo.model import Document, Span
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class SpanText(dict):
+    """The attrs of a span that carried "text" beside its label: the writer puts it back there."""
+
+
+def _check_code_points(raw: dict, text: str, source: str, doc_id: str) -> None:
+    """JSON escapes can spell lone surrogates, which no UTF-8 output can hold."""
+    bad = _SURROGATE.search(text)
+    if bad:
+        raise InputError(f"a lone surrogate code point (\\u{ord(bad.group()):04x}) at offset {bad.start()} of 'text'", source, doc_id)
+    try:
+        json.dumps({k: v for k, v in raw.items() if k != "text"}, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError("a lone surrogate code point in its id, spans or meta", source, doc_id) from None
 
 
 def document_from_dict(raw: Any, source: str, position: str) -> Document:
@@ -28,6 +47,7 @@ def document_from_dict(raw: Any, source: str, position: str) -> Document:
     unknown = set(raw) - {"id", "text", "spans", "meta"}
     if unknown:
         raise InputError(f"unknown field(s) {', '.join(sorted(unknown))}", source, doc_id)
+    _check_code_points(raw, text, source, doc_id)
     spans = []
     for number, span in enumerate(spans_raw):
         if not isinstance(span, dict):
@@ -44,7 +64,9 @@ def document_from_dict(raw: Any, source: str, position: str) -> Document:
         if extra:
             raise InputError(f"span {start}-{end}: unknown field(s) {', '.join(sorted(extra))}", source, doc_id)
         if "text" in span:
-            attrs = {**attrs, "text": span["text"]}
+            if "text" in attrs:
+                raise InputError(f"span {start}-{end}: 'text' both beside 'label' and in 'attrs'", source, doc_id)
+            attrs = SpanText(attrs, text=span["text"])  # checked against the text with the attrs' own
         spans.append(Span(start, end, label, attrs))
     return Document(doc_id, text, tuple(spans), meta).validated(source)
 
@@ -54,8 +76,10 @@ def document_to_dict(document: Document) -> dict[str, Any]:
     for span in document.spans:
         entry: dict[str, Any] = {"start": span.start, "end": span.end, "label": span.label}
         attrs = dict(span.attrs)
-        if "text" in attrs:  # a span's text attribute follows its new text
+        if "text" in attrs:  # a span's text follows its new text, where it was
             attrs["text"] = document.text[span.start : span.end]
+            if isinstance(span.attrs, SpanText):
+                entry["text"] = attrs.pop("text")
         if attrs:
             entry["attrs"] = attrs
         spans.append(entry)
@@ -65,17 +89,10 @@ def document_to_dict(document: Document) -> dict[str, Any]:
     return out
 
 
-def _decode(data: bytes, source: str) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise InputError(f"not valid UTF-8 (byte {error.start})", source) from None
-
-
 def read_json(data: bytes, source: str) -> Iterator[Document | InputError]:
     """A document or a list of documents. A broken file fails whole; a broken document alone."""
     try:
-        raw = json.loads(_decode(data, source))
+        raw = json.loads(decode(data, source).removeprefix(BOM))
     except json.JSONDecodeError as error:
         raise InputError(f"invalid JSON at line {error.lineno}, column {error.colno}", source) from None
     items = raw if isinstance(raw, list) else [raw]
@@ -87,7 +104,10 @@ def read_json(data: bytes, source: str) -> Iterator[Document | InputError]:
 
 
 def read_jsonl(data: bytes, source: str) -> Iterator[Document | InputError]:
-    for number, line in enumerate(_decode(data, source).splitlines(), start=1):
+    """One document per line. Lines end at LF only (str.splitlines would also split at U+2028 and
+    other separators, which JSON strings may hold unescaped); a CR before it is dropped."""
+    for number, line in enumerate(decode(data, source).removeprefix(BOM).split("\n"), start=1):
+        line = line.removesuffix("\r")
         if not line.strip():
             continue
         try:

@@ -4,6 +4,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pseudo.cli import app
+from pseudo.errors import PseudoError
 from pseudo.io import read_input, write_output
 from pseudo.model import Document, Span
 
@@ -66,6 +67,18 @@ def test_cdata_end_and_new_tags_are_written_safely(tmp_path):
         ('<MEDDOCAN><TEXT>Rivera</TEXT><TAGS><NAME start="0" end="6" text="Rivera"/></TAGS></MEDDOCAN>', "no TYPE"),
         ('<MEDDOCAN><TEXT>Rivera</TEXT><TAGS><NAME start="0" end="x" TYPE="A"/></TAGS></MEDDOCAN>', "whole numbers"),
         ('<MEDDOCAN><TEXT>Rivera</TEXT><TAGS><NAME start="0" end="3" TYPE="A" text="Rivera"/></TAGS></MEDDOCAN>', "does not match"),
+        ("<MEDDOCAN><TEXT>Ana</TEXT><TEXT>Rivera</TEXT></MEDDOCAN>", "2 <TEXT> elements"),
+        ('<MEDDOCAN><TEXT>Rivera</TEXT><TAGS/><TAGS><NAME start="0" end="6" TYPE="A"/></TAGS></MEDDOCAN>', "2 <TAGS> elements"),
+        ("<MEDDOCAN><TEXT>Ana <b>Rivera</b></TEXT></MEDDOCAN>", "<TEXT> holds elements"),
+        ('<MEDDOCAN><TEXT>Rivera</TEXT><TAGS><NAME start="0" end="\u00b2" TYPE="A"/></TAGS></MEDDOCAN>', "whole numbers"),
+        ('<MEDDOCAN><TEXT>Rivera</TEXT><TAGS><NAME start="\u0660" end="6" TYPE="A"/></TAGS></MEDDOCAN>', "whole numbers"),
+        ('<MEDDOCAN><TEXT>Rivera</TEXT><TAGS><NAME start="0" end="6" TYPE="A" element="X"/></TAGS></MEDDOCAN>', "an attribute named 'element'"),
+        ('<m:MEDDOCAN xmlns:m="urn:x"><TEXT>Rivera</TEXT></m:MEDDOCAN>', "namespaces are not supported"),
+        ('<MEDDOCAN xmlns="urn:x"><TEXT>Rivera</TEXT></MEDDOCAN>', "namespaces are not supported"),
+        ('<MEDDOCAN><TEXT>x</TEXT><TAGS><NAME start="0" end="1" TYPE="A">Rivera</NAME></TAGS></MEDDOCAN>', "text outside <TEXT>"),
+        ("<MEDDOCAN>Rivera<TEXT>x</TEXT></MEDDOCAN>", "text outside <TEXT>"),
+        ('<MEDDOCAN><TEXT>x</TEXT><TAGS><NAME start="0" end="1" TYPE="A"><NOTE/></NAME></TAGS></MEDDOCAN>', "tag #1 holds elements"),
+        ('<MEDDOCAN source="Rivera"><TEXT>x</TEXT></MEDDOCAN>', "attributes on the root"),
     ],
 )
 def test_bad_files_fail_clearly_without_quoting_text(tmp_path, content, message):
@@ -82,3 +95,19 @@ def test_apply_updates_offsets_and_text_attributes(tmp_path):
     (document,) = read_input(str(out)).documents  # reading checks every text attribute against the text
     assert "Ernesto" not in document.text and "Rivera" not in document.text
     assert document.text.endswith(' & "hijos" <x>.\n')
+
+
+def test_several_documents_cannot_be_written_to_one_file(tmp_path):
+    batch = read_input(write(tmp_path, MEDDOCAN))
+    out = tmp_path / "out.xml"
+    with pytest.raises(PseudoError, match="one document per file, not 2"):
+        write_output([Document("a", "x"), Document("b", "y")], str(out), batch)
+    assert not out.exists()
+
+
+def test_a_file_whose_document_was_skipped_is_not_written(tmp_path):
+    source = write(tmp_path, MEDDOCAN.replace('TYPE="NOMBRE_SUJETO_ASISTENCIA"', 'TYPE="NOT_A_LABEL"', 1))
+    out = tmp_path / "out.xml"
+    arguments = ["apply", source, "--out", str(out), "--locale", "es", "--tagset", "meddocan", "--on-error", "skip"]
+    result = CliRunner().invoke(app, arguments, env={"PSEUDO_KEY": "k"})
+    assert result.exit_code == 3 and "nothing written" in result.stderr and not out.exists()
