@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
+from pseudo.audit import Overrides
 from pseudo.config import Config, load_config
 from pseudo.engine import Engine, Failure, Settings, Summary
 from pseudo.errors import ConfigError, InputError, PseudoError
@@ -43,6 +44,7 @@ def load_key(key_file: str | None = None, seed: int | None = None, environ=os.en
 class Run:
     results: list[Result] = field(default_factory=list)
     summary: Summary = field(default_factory=Summary)
+    unmatched_overrides: list[int] = field(default_factory=list)  # lines of override rows no span used
 
 
 CHUNK = 64  # documents (whole scopes) per task when several processes share the work
@@ -58,7 +60,8 @@ def pseudonymise(
     """Every document through the engine; failures are collected only when skipping.
 
     With jobs > 1, whole scopes go to worker processes; every choice depends only on the key
-    and the scope's own documents, so the output is identical to a single process's."""
+    and the scope's own documents, so the output is identical to a single process's. Override
+    rows read by `read_overrides` that replaced no span are listed by line in the run."""
     run = Run()
     outcomes = _in_parallel(documents, settings, skip_errors, jobs) if jobs > 1 else Engine(settings).run(documents, skip_errors)
     for outcome in progress(outcomes):
@@ -67,6 +70,8 @@ def pseudonymise(
         else:
             run.results.append(outcome)
             run.summary.add(outcome)
+    if isinstance(settings.overrides, Overrides):
+        run.unmatched_overrides = settings.overrides.unmatched(run.results)
     return run
 
 
