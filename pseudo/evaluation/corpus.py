@@ -79,11 +79,6 @@ def pair_documents(originals: Sequence[Document], outputs: Sequence[Document]) -
     )
 
 
-def misalignment(pair: Pair) -> str | None:
-    """Why the two versions do not correspond, in offsets and labels only; None when they do."""
-    return pair.alignment.problem
-
-
 def _align(old: Document, new: Document) -> Alignment:
     """Walk both versions span by span: the text between spans must be identical, each original
     span must come back with its label, and an output span with no original span must stand

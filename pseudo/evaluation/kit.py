@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Sequence
 
 from pseudo.errors import PseudoError
-from pseudo.evaluation.corpus import Pair, misalignment, to_output
+from pseudo.evaluation.corpus import Pair, to_output
 from pseudo.io.atomic import atomic_writer
 from pseudo.model import Document
 
@@ -102,7 +102,7 @@ def draw_records(pairs: Sequence[Pair], n: int | None, share_pseudo: float, size
         raise PseudoError("--share-pseudo must be between 0 and 1")
     if size < 1:
         raise PseudoError("--window must be at least 1 line")
-    broken = [(p.id, why) for p in pairs if (why := misalignment(p))]
+    broken = [(p.id, why) for p in pairs if (why := p.alignment.problem)]
     if broken:
         listed = "; ".join(f"{doc}: {why}" for doc, why in broken[:5])
         raise PseudoError(f"{len(broken)} document(s) do not match their original (run pseudo audit): {listed}")
