@@ -19,7 +19,7 @@ from pseudo.errors import LocaleError, PseudoError
 from pseudo.evaluation import audit as auditing
 from pseudo.evaluation import tells as telling
 from pseudo.evaluation.corpus import label_map, pair_documents, read_corpus
-from pseudo.evaluation.kit import draw_records, write_kit
+from pseudo.evaluation.kit import check_target, draw_records, write_kit
 from pseudo.evaluation.report import html_report
 from pseudo.evaluation.scoring import score, text_table
 from pseudo.io.atomic import atomic_writer
@@ -68,18 +68,17 @@ def build(
     window: int = typer.Option(20, "--window", help="Lines per record at most: the densest run of PHI is shown."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the draw; a random one is chosen and kept in key.json."),
     format: str = FORMAT,
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing kit (its key, and so its answers, are lost)."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing kit as a whole (its key, and so its answers, are lost)."),
 ) -> None:
     """Build a blind judgment kit: a page and a sheet for evaluators, and the key for you."""
     with _reported():
-        if (out / "key.json").exists() and not force:
-            raise PseudoError(f"{out / 'key.json'} exists: answers may refer to it; use --force to replace the kit")
+        check_target(out, force)
         pairing = _pairing(originals, pseudonymised, format)
         if not pairing.pairs:
             raise PseudoError("no document id occurs in both inputs")
         seed = secrets.randbelow(2**32) if seed is None else seed
         records = draw_records(pairing.pairs, n, share_pseudo, window, seed)
-        write_kit(records, out, seed, share_pseudo, window)
+        write_kit(records, out, seed, share_pseudo, window, force)
     typer.echo(f"kit of {len(records)} record(s) written to {out}/ (judge.html, sheet.csv, key.json; seed {seed})")
     say(f"pseudo: keep {out / 'key.json'} away from the evaluators: it says which records are pseudonymised")
 
