@@ -19,7 +19,7 @@ from pseudo.errors import LocaleError, PseudoError
 from pseudo.evaluation import audit as auditing
 from pseudo.evaluation import tells as telling
 from pseudo.evaluation.corpus import label_map, pair_documents, read_corpus
-from pseudo.evaluation.kit import check_target, draw_records, write_kit
+from pseudo.evaluation.kit import check_target, draw_records, kit_id, write_kit
 from pseudo.evaluation.report import html_report
 from pseudo.evaluation.scoring import score, text_table
 from pseudo.io.atomic import atomic_writer
@@ -79,7 +79,7 @@ def build(
         seed = secrets.randbelow(2**32) if seed is None else seed
         records = draw_records(pairing.pairs, n, share_pseudo, window, seed)
         write_kit(records, out, seed, share_pseudo, window, force)
-    typer.echo(f"kit of {len(records)} record(s) written to {out}/ (judge.html, sheet.csv, key.json; seed {seed})")
+    typer.echo(f"kit {kit_id(records)} of {len(records)} record(s) written to {out}/ (judge.html, sheet.csv, key.json; seed {seed})")
     say(f"pseudo: keep {out / 'key.json'} away from the evaluators: it says which records are pseudonymised")
 
 

@@ -95,6 +95,7 @@ def test_build_command(tmp_path: Path):
     key = json.loads((kit / "key.json").read_text())
     assert stat.S_IMODE((kit / "key.json").stat().st_mode) == 0o600
     assert set(key["records"]) == {"r1", "r2"} and key["seed"] == 3
+    assert f"kit {key['kit']} of 2 record(s)" in result.stdout
     assert {r["document_id"] for r in key["records"].values()} == {"a", "b"}
     with (kit / "sheet.csv").open(encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.DictReader(handle))
