@@ -46,7 +46,7 @@ def load(corpus: str, fmt: str, n: int, locale: str | None, tagset: str | None):
 
     batch = read_input(corpus, fmt)
     if not batch.documents:
-        sys.exit(f"no documents in {corpus}")
+        sys.exit(f"bench_apply: no documents in {corpus}")
     docs = []
     for i in range(n):
         source = batch.documents[i % len(batch.documents)]
@@ -114,6 +114,12 @@ def check(args: argparse.Namespace) -> None:
         args.corpus = str(found)
     elif not Path(args.corpus).exists():
         sys.exit(f"bench_apply: --corpus {args.corpus}: no such file or folder")
+    from pseudo.errors import PseudoError
+
+    try:
+        load(args.corpus, args.format, 1, args.locale, args.tagset)
+    except PseudoError as error:
+        sys.exit(f"bench_apply: {error}")
     missing = [name for name in ("presidio_anonymizer", "faker") if importlib.util.find_spec(name) is None]
     if missing:
         sys.exit(f"bench_apply: {', '.join(missing)} not installed: pip install \".[bench]\"")

@@ -24,3 +24,10 @@ def test_no_default_corpus_says_where_it_looked_and_what_to_pass(tmp_path):
 def test_a_missing_corpus_is_named(tmp_path):
     result = run(tmp_path, "--corpus", "nowhere.jsonl")
     assert result.returncode == 1 and result.stderr == "bench_apply: --corpus nowhere.jsonl: no such file or folder\n"
+
+
+def test_an_unusable_corpus_is_one_line(tmp_path):
+    corpus = tmp_path / "in.json"
+    corpus.write_text('{"id": "a", "text": "Anna", "spans": [{"start": 0, "end": 4, "label": "NOT_A_LABEL"}]}')
+    result = run(tmp_path, "--corpus", str(corpus))
+    assert result.returncode == 1 and result.stderr.count("\n") == 1 and "NOT_A_LABEL belong to no tagset" in result.stderr
