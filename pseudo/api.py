@@ -8,9 +8,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
+from pseudo.audit import Overrides
 from pseudo.config import Config, load_config
 from pseudo.engine import Engine, Failure, Settings, Summary
-from pseudo.errors import ConfigError, InputError
+from pseudo.errors import ConfigError, InputError, PseudoError
 from pseudo.io import Batch, read_input, write_output
 from pseudo.keyed import Keyring
 from pseudo.model import Document, Result
@@ -21,8 +22,7 @@ KEY_ENVIRONMENT = "PSEUDO_KEY"
 @dataclass(frozen=True)
 class KeySource:
     keyring: Keyring
-    description: str  # "key file", "PSEUDO_KEY", "a fresh random key"
-    fresh: bool = False
+    fresh: bool = False  # a fresh random key: the run cannot be reproduced, and the user is told
 
 
 def load_key(key_file: str | None = None, seed: int | None = None, environ=os.environ) -> KeySource:
@@ -34,16 +34,17 @@ def load_key(key_file: str | None = None, seed: int | None = None, environ=os.en
             raise ConfigError(f"{key_file}: cannot read the key file ({error.strerror})") from None
         if not key:
             raise ConfigError(f"{key_file}: the key file is empty")
-        return KeySource(Keyring(key, seed), "key file")
+        return KeySource(Keyring(key, seed))
     if environ.get(KEY_ENVIRONMENT):
-        return KeySource(Keyring(environ[KEY_ENVIRONMENT].encode("utf-8"), seed), KEY_ENVIRONMENT)
-    return KeySource(Keyring.fresh() if seed is None else Keyring(os.urandom(32), seed), "a fresh random key", fresh=True)
+        return KeySource(Keyring(environ[KEY_ENVIRONMENT].encode("utf-8"), seed))
+    return KeySource(Keyring.fresh() if seed is None else Keyring(os.urandom(32), seed), fresh=True)
 
 
 @dataclass
 class Run:
     results: list[Result] = field(default_factory=list)
     summary: Summary = field(default_factory=Summary)
+    unmatched_overrides: list[int] = field(default_factory=list)  # lines of override rows no span used
 
 
 CHUNK = 64  # documents (whole scopes) per task when several processes share the work
@@ -59,7 +60,8 @@ def pseudonymise(
     """Every document through the engine; failures are collected only when skipping.
 
     With jobs > 1, whole scopes go to worker processes; every choice depends only on the key
-    and the scope's own documents, so the output is identical to a single process's."""
+    and the scope's own documents, so the output is identical to a single process's. Override
+    rows read by `read_overrides` that replaced no span are listed by line in the run."""
     run = Run()
     outcomes = _in_parallel(documents, settings, skip_errors, jobs) if jobs > 1 else Engine(settings).run(documents, skip_errors)
     for outcome in progress(outcomes):
@@ -68,6 +70,8 @@ def pseudonymise(
         else:
             run.results.append(outcome)
             run.summary.add(outcome)
+    if isinstance(settings.overrides, Overrides):
+        run.unmatched_overrides = settings.overrides.unmatched(run.results)
     return run
 
 
@@ -75,11 +79,11 @@ def _in_parallel(documents: Sequence[Document], settings: Settings, skip_errors:
     if settings.config.scope == "corpus" or len(documents) <= CHUNK:
         yield from Engine(settings).run(documents, skip_errors)
         return
-    fixed = replace(settings, tagset=Engine(settings).tagset_for(documents).name)  # one tagset for all
+    engine = Engine(settings)
+    fixed = replace(settings, tagset=engine.tagset_for(documents).name)  # one tagset for all
     groups: dict[object, list[int]] = {}
     for index, document in enumerate(documents):
-        key = document.meta.get("subject", index) if settings.config.scope == "subject" else index
-        groups.setdefault(key, []).append(index)
+        groups.setdefault(_scope_of(engine, document, index, skip_errors), []).append(index)
     chunks: list[list[int]] = [[]]
     for members in groups.values():
         if len(chunks[-1]) >= CHUNK:
@@ -94,16 +98,33 @@ def _in_parallel(documents: Sequence[Document], settings: Settings, skip_errors:
         yield outcomes[index]
 
 
+def _scope_of(engine: Engine, document: Document, index: int, skip_errors: bool) -> object:
+    """The engine's own scope id, so a process sees every document of a scope; a document
+    without one fails here as in a single process, or goes alone to fail in its worker."""
+    try:
+        return engine.scope_id(document)
+    except PseudoError:
+        if not skip_errors:
+            raise
+        return index
+
+
 def _run_chunk(task: tuple[Settings, list[Document], bool]) -> list[Result | Failure]:
     settings, documents, skip_errors = task
     return list(Engine(settings).run(documents, skip_errors))
 
 
 def read_documents(source: str, fmt: str = "auto", skip_errors: bool = False) -> tuple[Batch, list[Failure]]:
-    """Read an input; a document that cannot be read fails the run, or is listed when skipping."""
+    """Read an input; a document that cannot be read fails the run, or is listed when skipping.
+    A repeated document id fails the run either way: outputs, scopes and audits go by id."""
     batch = read_input(source, fmt)
     if batch.errors and not skip_errors:
         raise batch.errors[0]
+    seen: set[str] = set()
+    for document in batch.documents:
+        if document.id in seen:
+            raise InputError(f"document id {document.id!r} occurs twice", source)
+        seen.add(document.id)
     failures = [Failure(e.document_id or "?", e) for e in batch.errors]
     return batch, failures
 

@@ -4,46 +4,92 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Iterable, Iterator, Mapping
 
+from pseudo.engine import OverrideKey
 from pseudo.errors import InputError
 from pseudo.io.atomic import atomic_writer
-from pseudo.model import Result
+from pseudo.labels import CANONICAL_LABELS
+from pseudo.model import Replacement, Result
 from pseudo.rules.base import normalise
 
 COLUMNS = ("document_id", "scope", "start", "end", "new_start", "new_end", "label", "strategy", "original", "surrogate", "manual_surrogate")
+SCOPE_KINDS = ("document:", "subject:", "corpus")
 
 
-def write_audit(results: Iterable[Result], path: str | Path) -> None:
+class Overrides(Mapping[OverrideKey, str]):
+    """(scope, canonical label, normalised original) -> the reviewer's surrogate, with the lines of
+    the file each came from, so that rows no span used can be named by line, never by text."""
+
+    def __init__(self, surrogates: Mapping[OverrideKey, str] | None = None, lines: Mapping[OverrideKey, list[int]] | None = None):
+        self._surrogates = dict(surrogates or {})
+        self.lines = dict(lines or {})
+
+    def __getitem__(self, key: OverrideKey) -> str:
+        return self._surrogates[key]
+
+    def __iter__(self) -> Iterator[OverrideKey]:
+        return iter(self._surrogates)
+
+    def __len__(self) -> int:
+        return len(self._surrogates)
+
+    def unmatched(self, results: Iterable[Result]) -> list[int]:
+        """Lines of the rows that replaced no span: a label, a scope or an original that differs
+        from the run's (a spreadsheet dropping a leading 0 or "+") would otherwise go unnoticed."""
+        applied = {_key(result, r) for result in results for r in result.replacements if r.strategy == "surrogate"}
+        return sorted(line for key, lines in self.lines.items() if key not in applied for line in lines)
+
+
+def _key(result: Result, replacement: Replacement) -> OverrideKey:
+    original = result.source.text[replacement.span.start : replacement.span.end]
+    return (replacement.scope, replacement.label, normalise(original))
+
+
+def write_audit(results: Iterable[Result], path: str | Path, overrides: Mapping[OverrideKey, str] | None = None) -> None:
+    """One row per span; `manual_surrogate` holds the override that replaced it, so writing the
+    audit of a reviewed run again keeps the reviewer's work."""
+    overrides = overrides or {}
     with atomic_writer(path, mode=0o600, newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(COLUMNS)
         for result in results:
             for r in result.replacements:
                 original = result.source.text[r.span.start : r.span.end]
+                manual = overrides.get(_key(result, r), "") if r.strategy == "surrogate" else ""
                 writer.writerow(
-                    (result.source.id, r.scope, r.span.start, r.span.end, r.new_start, r.new_end, r.label, r.strategy, original, r.surrogate, "")
+                    (result.source.id, r.scope, r.span.start, r.span.end, r.new_start, r.new_end, r.label, r.strategy, original, r.surrogate, manual)
                 )
 
 
-def read_overrides(path: str | Path) -> Mapping[tuple[str, str, str], str]:
-    """(scope, canonical label, normalised original) -> the reviewer's surrogate."""
+def read_overrides(path: str | Path) -> Overrides:
+    """The rows with a manual surrogate; a row naming no canonical label or no scope is an error
+    that names its line (never its text)."""
     try:
-        handle = open(path, encoding="utf-8", newline="")
+        handle = open(path, encoding="utf-8-sig", newline="")
     except OSError as error:
         raise InputError(f"cannot read overrides ({error.strerror})", str(path)) from None
-    overrides: dict[tuple[str, str, str], str] = {}
-    with handle:
-        reader = csv.DictReader(handle)
-        missing = {"scope", "label", "original", "manual_surrogate"} - set(reader.fieldnames or ())
-        if missing:
-            raise InputError(f"overrides file lacks column(s) {', '.join(sorted(missing))}", str(path))
-        for line, row in enumerate(reader, start=2):
-            manual = row["manual_surrogate"]
-            if not manual:
-                continue
-            key = (row["scope"], row["label"], normalise(row["original"]))
-            if overrides.get(key, manual) != manual:
-                raise InputError(f"line {line}: two different manual surrogates for one value in one scope", str(path))
-            overrides[key] = manual
-    return overrides
+    surrogates: dict[OverrideKey, str] = {}
+    lines: dict[OverrideKey, list[int]] = {}
+    try:
+        with handle:
+            reader = csv.DictReader(handle)
+            missing = {"scope", "label", "original", "manual_surrogate"} - set(reader.fieldnames or ())
+            if missing:
+                raise InputError(f"overrides file lacks column(s) {', '.join(sorted(missing))}", str(path))
+            for line, row in enumerate(reader, start=2):  # the spreadsheet's row number
+                manual = row["manual_surrogate"]
+                if not manual:
+                    continue
+                if row["label"] not in CANONICAL_LABELS:
+                    raise InputError(f"line {line}: the label is not a canonical label (pseudo labels lists them)", str(path))
+                if not (row["scope"] or "").startswith(SCOPE_KINDS):
+                    raise InputError(f"line {line}: the scope is not a scope id (document:ID, subject:ID or corpus)", str(path))
+                key = (row["scope"], row["label"], normalise(row["original"] or ""))
+                if surrogates.get(key, manual) != manual:
+                    raise InputError(f"line {line}: two different manual surrogates for one value in one scope", str(path))
+                surrogates[key] = manual
+                lines.setdefault(key, []).append(line)
+    except UnicodeDecodeError as error:
+        raise InputError(f"not valid UTF-8 (byte {error.start}); save the file as UTF-8 CSV", str(path)) from None
+    return Overrides(surrogates, lines)

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
+import os
+import secrets
 import shutil
 import sys
 import unicodedata
@@ -113,6 +116,36 @@ def add_vocabulary(
 def write_manifest(path: Path, manifest: dict[str, Any]) -> None:
     header = "# Written by tools/build_locales.py; edit the builder or tools/locale_sources, not this file.\n"
     path.write_text(header + yaml.safe_dump(manifest, allow_unicode=True, sort_keys=False, width=110), encoding="utf-8")
+
+
+def swapped_in(builder: Callable[[Path, Path], None]) -> Callable[[Path, Path], None]:
+    """The pack is built in a temporary sibling folder that takes the place of `out` only once the
+    whole pack is written: no list of an older build survives, and a failed build leaves the old
+    pack as it was."""
+
+    @functools.wraps(builder)
+    def build(data: Path, out: Path) -> None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        building = out.parent / f".{out.name}.{secrets.token_hex(6)}.building"
+        building.mkdir()
+        try:
+            builder(data, building)
+            if out.exists():
+                aside = out.parent / f".{out.name}.{secrets.token_hex(6)}.old"
+                os.replace(out, aside)
+                try:
+                    os.replace(building, out)
+                except BaseException:
+                    os.replace(aside, out)
+                    raise
+                shutil.rmtree(aside)
+            else:
+                os.replace(building, out)
+        except BaseException:
+            shutil.rmtree(building, ignore_errors=True)
+            raise
+
+    return build
 
 
 # -- sv ---------------------------------------------------------------------------------------
@@ -394,11 +427,8 @@ SV_HAND_COMPILED = (
 )  # fmt: skip
 
 
+@swapped_in
 def build_sv(data: Path, out: Path) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    for stale in out.iterdir():
-        if stale.is_file():
-            stale.unlink()
     lists: dict[str, dict[str, Any]] = {}
     _sv_names(data, out, lists)
     locality_ids = _sv_locations(data, out, lists)
@@ -863,11 +893,8 @@ def _es_check(vocabulary: str) -> Callable[[dict], None]:
     return check
 
 
+@swapped_in
 def build_es(data: Path, out: Path) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    for stale in out.iterdir():
-        if stale.is_file():
-            stale.unlink()
     stats: dict[str, Counter] = defaultdict(Counter)
     lists: dict[str, dict[str, Any]] = {}
     lists.update(_es_names(data, out, _display_forms(data), stats))

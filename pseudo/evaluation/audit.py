@@ -14,10 +14,10 @@ from typing import Any, Iterable, Mapping, Sequence
 import regex
 
 from pseudo.config import Config
-from pseudo.datetext import DATE_FIELDS, find_dates
+from pseudo.datetext import DATE_FIELDS, DateText, find_dates
 from pseudo.engine import Engine, Settings
 from pseudo.errors import PseudoError
-from pseudo.evaluation.corpus import Link, Pair, Pairing, label_map, misalignment
+from pseudo.evaluation.corpus import Link, Pair, Pairing, label_map
 from pseudo.keyed import Keyring
 from pseudo.labels import LabelMapping
 from pseudo.lists.pack import LocalePack
@@ -96,7 +96,7 @@ class Audit:
         findings += [Finding("unpaired", d, "only in the output") for d in pairing.only_output]
         aligned = []
         for pair in pairing.pairs:
-            problem = misalignment(pair)
+            problem = pair.alignment.problem
             if problem:
                 findings.append(Finding("misaligned", pair.id, problem))
             else:
@@ -243,7 +243,7 @@ class Audit:
                 new = [p for e in find_dates(item.pair.output.text, words, link.output.start, link.output.end) for p in e.parts]
                 if not old or len(old) != len(new) or is_birth_date(item.pair.original.text, link.original.start, old[0].start, item.pack):
                     continue
-                for before, after in zip(map(_full_date, old), map(_full_date, new)):
+                for before, after in zip(map(full_date, old), map(full_date, new)):
                     if before and after:
                         moved = (after.year - before.year) * 12 + after.month - before.month if in_months else (after - before).days
                         shifts[item.scope].append((item.pair, link, moved))
@@ -286,7 +286,8 @@ def _kept_values(result: Result) -> set[str]:
     return kept
 
 
-def _full_date(part: Any) -> date | None:
+def full_date(part: DateText) -> date | None:
+    """The calendar date a written date names, when it names day, month and year."""
     if part.dated != frozenset(DATE_FIELDS):
         return None
     return date(part.values["year"], part.values["month"], part.values["day"])

@@ -13,19 +13,19 @@ from typing import Iterator, List, Optional
 
 import typer
 
-from pseudo.config import Config, load_config
+from pseudo.api import config_from
+from pseudo.console import EXIT_ERROR, say
 from pseudo.errors import LocaleError, PseudoError
 from pseudo.evaluation import audit as auditing
 from pseudo.evaluation import tells as telling
 from pseudo.evaluation.corpus import label_map, pair_documents, read_corpus
-from pseudo.evaluation.kit import draw_records, write_kit
+from pseudo.evaluation.kit import check_target, draw_records, kit_id, write_kit
 from pseudo.evaluation.report import html_report
 from pseudo.evaluation.scoring import score, text_table
 from pseudo.io.atomic import atomic_writer
 from pseudo.lists.pack import LocalePack, load_pack
 from pseudo.model import Document
 
-EXIT_ERROR = 1
 EXIT_AUDIT_FAILED = 4
 
 judge_app = typer.Typer(
@@ -39,22 +39,14 @@ TAGSET = typer.Option(None, "--tagset", "-t", help="Tagset of the input labels (
 JSON = typer.Option(False, "--json", help="Print JSON instead of a table.")
 
 
-def _say(message: str) -> None:
-    typer.echo(message, err=True)
-
-
 @contextmanager
 def _reported() -> Iterator[None]:
     """Errors of the library become one line on stderr and exit code 1; they never carry span text."""
     try:
         yield
     except PseudoError as error:
-        _say(f"pseudo: error: {error}")
+        say(f"pseudo: error: {error}")
         raise typer.Exit(EXIT_ERROR) from None
-
-
-def _config(path: Optional[str]) -> Config:
-    return load_config(path) if path else Config()
 
 
 def _pairing(originals: str, pseudonymised: str, fmt: str):
@@ -62,7 +54,7 @@ def _pairing(originals: str, pseudonymised: str, fmt: str):
     for side, ids in (("originals", pairing.only_original), ("pseudonymised corpus", pairing.only_output)):
         if ids:
             listed = ", ".join(ids[:10]) + (" ..." if len(ids) > 10 else "")
-            _say(f"pseudo: warning: {len(ids)} document(s) only in the {side}: {listed}")
+            say(f"pseudo: warning: {len(ids)} document(s) only in the {side}: {listed}")
     return pairing
 
 
@@ -76,20 +68,19 @@ def build(
     window: int = typer.Option(20, "--window", help="Lines per record at most: the densest run of PHI is shown."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the draw; a random one is chosen and kept in key.json."),
     format: str = FORMAT,
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing kit (its key, and so its answers, are lost)."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing kit as a whole (its key, and so its answers, are lost)."),
 ) -> None:
     """Build a blind judgment kit: a page and a sheet for evaluators, and the key for you."""
     with _reported():
-        if (out / "key.json").exists() and not force:
-            raise PseudoError(f"{out / 'key.json'} exists: answers may refer to it; use --force to replace the kit")
+        check_target(out, force)
         pairing = _pairing(originals, pseudonymised, format)
         if not pairing.pairs:
             raise PseudoError("no document id occurs in both inputs")
         seed = secrets.randbelow(2**32) if seed is None else seed
         records = draw_records(pairing.pairs, n, share_pseudo, window, seed)
-        write_kit(records, out, seed, share_pseudo, window)
-    typer.echo(f"kit of {len(records)} record(s) written to {out}/ (judge.html, sheet.csv, key.json; seed {seed})")
-    _say(f"pseudo: keep {out / 'key.json'} away from the evaluators: it says which records are pseudonymised")
+        write_kit(records, out, seed, share_pseudo, window, force)
+    typer.echo(f"kit {kit_id(records)} of {len(records)} record(s) written to {out}/ (judge.html, sheet.csv, key.json; seed {seed})")
+    say(f"pseudo: keep {out / 'key.json'} away from the evaluators: it says which records are pseudonymised")
 
 
 @judge_app.command("score")
@@ -108,7 +99,7 @@ def score_command(
     for name, figures in result.items():
         if name != "agreement" and figures["problems"]:
             found = ", ".join(f"{len(ids)} {problem}" for problem, ids in figures["problems"].items())
-            _say(f"pseudo: warning: {name}: {found} record(s); see the listing")
+            say(f"pseudo: warning: {name}: {found} record(s); see the listing")
     typer.echo(json.dumps(result, ensure_ascii=False, indent=1) if json_output else text_table(result))
 
 
@@ -125,7 +116,7 @@ def audit(
     """Check a pseudonymised corpus against its original; exit 4 on any leak. Prints ids and offsets only."""
     with _reported():
         pairing = _pairing(originals, pseudonymised, format)
-        findings = auditing.Audit(_config(config), tagset, min_length, locale).run(pairing)
+        findings = auditing.Audit(config_from(config), tagset, min_length, locale).run(pairing)
     result = auditing.summary(findings, len(pairing.pairs))
     if json_output:
         typer.echo(json.dumps(result, ensure_ascii=False, indent=1))
@@ -159,16 +150,16 @@ def tells(
             return load_pack(str(code))
         except LocaleError as error:
             missing.add(code)
-            _say(f"pseudo: warning: {error}; list-based checks skipped for its documents")
+            say(f"pseudo: warning: {error}; list-based checks skipped for its documents")
             return None
 
     with _reported():
         documents = read_corpus(pseudonymised, format)
         by_id = {d.id: d for d in read_corpus(originals, format)} if originals else None
-        labels = label_map(documents, _config(config), tagset)
+        labels = label_map(documents, config_from(config), tagset)
         result = telling.read_corpus(documents, labels, pack_for, by_id)
     if result["documents_without_original"]:
-        _say(f"pseudo: warning: {result['documents_without_original']} document(s) have no original: their dates were not compared")
+        say(f"pseudo: warning: {result['documents_without_original']} document(s) have no original: their dates were not compared")
     if result["documents_without_locale"]:
-        _say(f"pseudo: warning: {result['documents_without_locale']} document(s) without a locale pack: only checks that need no list ran")
+        say(f"pseudo: warning: {result['documents_without_locale']} document(s) without a locale pack: only checks that need no list ran")
     typer.echo(json.dumps(result, ensure_ascii=False, indent=1) if json_output else telling.text_table(result))

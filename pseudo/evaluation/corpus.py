@@ -14,10 +14,9 @@ from typing import Mapping, Sequence
 
 import regex
 
+from pseudo.api import read_documents
 from pseudo.config import Config
 from pseudo.engine import Engine, Settings
-from pseudo.errors import InputError
-from pseudo.io import read_input
 from pseudo.labels import LabelMapping
 from pseudo.model import Document, Span
 
@@ -26,15 +25,7 @@ _WORD_CHAR = regex.compile(r"\w")  # as `pseudo apply --propagate` bounds a repe
 
 def read_corpus(source: str, fmt: str = "auto") -> list[Document]:
     """Every document of an input; an unreadable document or a repeated id stops the command."""
-    batch = read_input(source, fmt)
-    if batch.errors:
-        raise batch.errors[0]
-    seen: set[str] = set()
-    for document in batch.documents:
-        if document.id in seen:
-            raise InputError(f"document id {document.id!r} occurs twice", source)
-        seen.add(document.id)
-    return batch.documents
+    return read_documents(source, fmt)[0].documents
 
 
 @dataclass(frozen=True)
@@ -86,11 +77,6 @@ def pair_documents(originals: Sequence[Document], outputs: Sequence[Document]) -
         [d.id for d in originals if d.id not in by_id],
         [d.id for d in outputs if d.id not in known],
     )
-
-
-def misalignment(pair: Pair) -> str | None:
-    """Why the two versions do not correspond, in offsets and labels only; None when they do."""
-    return pair.alignment.problem
 
 
 def _align(old: Document, new: Document) -> Alignment:

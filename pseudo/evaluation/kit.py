@@ -6,19 +6,23 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
+import os
 import random
+import secrets
+import shutil
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Sequence
 
 from pseudo.errors import PseudoError
-from pseudo.evaluation.corpus import Pair, misalignment, to_output
+from pseudo.evaluation.corpus import Pair, to_output
 from pseudo.io.atomic import atomic_writer
 from pseudo.model import Document
 
-COLUMNS = ("record_id", "text", "answer", "confidence", "comment")
+COLUMNS = ("record_id", "text", "answer", "confidence", "comment", "kit")
 ANSWERS = ("real", "pseudo")
+FILES = ("judge.html", "sheet.csv", "key.json")
 
 
 @dataclass(frozen=True)
@@ -102,7 +106,7 @@ def draw_records(pairs: Sequence[Pair], n: int | None, share_pseudo: float, size
         raise PseudoError("--share-pseudo must be between 0 and 1")
     if size < 1:
         raise PseudoError("--window must be at least 1 line")
-    broken = [(p.id, why) for p in pairs if (why := misalignment(p))]
+    broken = [(p.id, why) for p in pairs if (why := p.alignment.problem)]
     if broken:
         listed = "; ".join(f"{doc}: {why}" for doc, why in broken[:5])
         raise PseudoError(f"{len(broken)} document(s) do not match their original (run pseudo audit): {listed}")
@@ -126,7 +130,9 @@ def draw_records(pairs: Sequence[Pair], n: int | None, share_pseudo: float, size
 
 
 def kit_id(records: Sequence[Record]) -> str:
-    """Names the kit in the page's storage; derived from what evaluators see, never from the key."""
+    """Names the kit in the page's storage and in every answer, so that answers meet only their own
+    key. Derived from what evaluators see, never from the key: the page shows it, and a hash of a
+    small key (a known seed, a few records) would give the conditions away."""
     digest = hashlib.sha256("\x1f".join(r.record_id + "\x1e" + r.text for r in records).encode("utf-8"))
     return digest.hexdigest()[:12]
 
@@ -159,14 +165,58 @@ def key(records: Sequence[Record], seed: int, share_pseudo: float, size: int) ->
     }
 
 
-def write_kit(records: Sequence[Record], out: Path, seed: int, share_pseudo: float, size: int) -> None:
-    with atomic_writer(out / "judge.html") as handle:
+def check_target(out: Path, force: bool) -> None:
+    """A kit lands in an empty or new folder; with --force it replaces an old kit as a whole, but
+    never a folder holding anything else (answers saved beside a kit, a mistyped --out)."""
+    if out.exists() and not out.is_dir():
+        raise PseudoError(f"{out}: exists and is not a folder")
+    present = {p.name for p in out.iterdir()} if out.is_dir() else set()
+    if present and not force:
+        raise PseudoError(f"{out} is not empty: answers may refer to the kit in it; use --force to replace the kit")
+    foreign = present - set(FILES)
+    if foreign:
+        raise PseudoError(f"{out} holds {len(foreign)} file(s) that are not a kit's: move them first, or choose another --out")
+
+
+def write_kit(records: Sequence[Record], out: Path, seed: int, share_pseudo: float, size: int, force: bool = False) -> None:
+    """The three files are written in a temporary sibling folder that then takes the place of
+    `out`, so a kit is whole or absent, and a page never meets another kit's key."""
+    check_target(out, force)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    building = out.parent / f".{out.name}.{secrets.token_hex(6)}.tmp"
+    building.mkdir()
+    try:
+        _write_files(records, building, seed, share_pseudo, size)
+        if out.is_dir() and any(out.iterdir()):
+            _swap(building, out)
+        else:
+            os.replace(building, out)
+    except BaseException:
+        shutil.rmtree(building, ignore_errors=True)
+        raise
+
+
+def _swap(new: Path, old: Path) -> None:
+    """Move the old folder aside, the new one in, then drop the old one; restore it on failure."""
+    aside = old.parent / f".{old.name}.{secrets.token_hex(6)}.old"
+    os.replace(old, aside)
+    try:
+        os.replace(new, old)
+    except BaseException:
+        os.replace(aside, old)
+        raise
+    shutil.rmtree(aside)
+
+
+def _write_files(records: Sequence[Record], folder: Path, seed: int, share_pseudo: float, size: int) -> None:
+    identity = kit_id(records)
+    with atomic_writer(folder / "judge.html") as handle:
         handle.write(page(records))
-    with atomic_writer(out / "sheet.csv", newline="") as handle:
+    with atomic_writer(folder / "sheet.csv", newline="") as handle:
         handle.write("\ufeff")  # spreadsheets read UTF-8 only with the mark
         writer = csv.writer(handle)
         writer.writerow(COLUMNS)
-        writer.writerows((r.record_id, r.text, "", "", "") for r in records)
-    with atomic_writer(out / "key.json", mode=0o600) as handle:
+        writer.writerows((r.record_id, r.text, "", "", "", identity) for r in records)
+    with atomic_writer(folder / "key.json", mode=0o600) as handle:
         json.dump(key(records, seed, share_pseudo, size), handle, ensure_ascii=False, indent=1)
         handle.write("\n")

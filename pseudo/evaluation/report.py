@@ -6,7 +6,7 @@ from html import escape
 from importlib import resources
 from typing import Any, Mapping
 
-from pseudo.evaluation.scoring import METRICS, format_proportion, format_p
+from pseudo.evaluation.scoring import METRICS, evaluators_of, format_proportion, notes, table_rows
 
 COLOURS = ("#1d4ed8", "#b45309", "#047857", "#7c3aed", "#be123c", "#0e7490")
 BAR, GAP, LEFT, PLOT = 14, 10, 230, 420
@@ -14,7 +14,7 @@ BAR, GAP, LEFT, PLOT = 14, 10, 230, 420
 
 def chart(report: Mapping[str, Any]) -> str:
     """Horizontal bars per measure and evaluator with 95% Wilson whiskers; the dashed line is 0.5."""
-    names = [n for n in report if n != "agreement"]
+    names = evaluators_of(report)
     group = len(names) * BAR + GAP
     height = len(METRICS) * group + 50
     parts = [
@@ -47,7 +47,7 @@ def chart(report: Mapping[str, Any]) -> str:
 
 
 def legend(report: Mapping[str, Any]) -> str:
-    names = [n for n in report if n != "agreement"]
+    names = evaluators_of(report)
     return " ".join(
         f'<span><span style="display:inline-block;width:.8em;height:.8em;background:{COLOURS[i % len(COLOURS)]}"></span> '
         f"{escape(name)}</span>"
@@ -56,40 +56,18 @@ def legend(report: Mapping[str, Any]) -> str:
 
 
 def table(report: Mapping[str, Any]) -> str:
-    names = [n for n in report if n != "agreement"]
-    rows: list[tuple[str, list[str]]] = [("answered", [str(report[n]["answered"]) for n in names])]
-    for counter in report[names[0]]["counts"] if names else ():
-        rows.append((counter.replace("_", " "), [str(report[n]["counts"][counter]) for n in names]))
-    for metric, title in METRICS:
-        rows.append((title, [format_proportion(report[n][metric]) for n in names]))
-    rows.append(("binomial p vs guessing", [format_p(report[n]["binomial_p"]) for n in names]))
-    head = "".join(f"<th>{escape(n)}</th>" for n in names)
+    head = "".join(f"<th>{escape(n)}</th>" for n in evaluators_of(report))
     body = "".join(
         "<tr><th>" + escape(title) + "</th>" + "".join(f"<td>{escape(v)}</td>" for v in values) + "</tr>"
-        for title, values in rows
+        for title, values in table_rows(report)
     )
     return f"<table><tr><th></th>{head}</tr>{body}</table>"
 
 
-def notes(report: Mapping[str, Any]) -> str:
-    items = []
-    for name in (n for n in report if n != "agreement"):
-        for problem, records in report[name]["problems"].items():
-            items.append(f"<li>{escape(name)}: {problem} record(s) ({len(records)}): {escape(', '.join(records))}</li>")
-    agree = report["agreement"]
-    for pair in agree["pairs"]:
-        kappa = "n/a" if pair["cohen_kappa"] is None else f"{pair['cohen_kappa']:.3f}"
-        items.append(f"<li>Cohen's kappa {escape(' / '.join(pair['evaluators']))}: {kappa} on {pair['records']} record(s)</li>")
-    if "fleiss_kappa" in agree:
-        kappa = "n/a" if agree["fleiss_kappa"] is None else f"{agree['fleiss_kappa']:.3f}"
-        items.append(f"<li>Fleiss' kappa: {kappa} on {agree['records_answered_by_all']} record(s)</li>")
-    caught = ", ".join(f"{c['record_id']} ({c['document_id']})" for c in agree["caught_by_all"]) or "none"
-    items.append(f"<li>pseudonymised records every evaluator caught: {escape(caught)}</li>")
-    return f"<ul>{''.join(items)}</ul>"
-
-
 def html_report(report: Mapping[str, Any]) -> str:
     template = resources.files("pseudo.evaluation").joinpath("templates/report.html").read_text(encoding="utf-8")
-    for marker, content in (("{{table}}", table(report)), ("{{legend}}", legend(report)), ("{{chart}}", chart(report)), ("{{notes}}", notes(report))):
+    listed = "".join(f"<li>{escape(line)}</li>" for line in notes(report))
+    parts = {"{{table}}": table(report), "{{legend}}": legend(report), "{{chart}}": chart(report), "{{notes}}": f"<ul>{listed}</ul>"}
+    for marker, content in parts.items():
         template = template.replace(marker, content)
     return template

@@ -16,20 +16,22 @@ from pseudo.evaluation.kit import ANSWERS
 from pseudo.evaluation.stats import binomial_test, cohen_kappa, fleiss_kappa, wilson
 
 
-def read_key(path: str | Path) -> dict[str, dict[str, Any]]:
-    """record id -> {condition, document_id, ...} from a kit's key.json."""
+def read_key(path: str | Path) -> tuple[str, dict[str, dict[str, Any]]]:
+    """The kit id and record id -> {condition, document_id, ...} from a kit's key.json."""
     try:
         raw = json.loads(Path(path).read_text(encoding="utf-8-sig"))
     except OSError as error:
         raise InputError(f"cannot read the key ({error.strerror})", str(path)) from None
+    except UnicodeDecodeError:
+        raise InputError("not UTF-8 text: not a judgment kit key (written by pseudo judge build)", str(path)) from None
     except json.JSONDecodeError as error:
         raise InputError(f"invalid JSON at line {error.lineno}", str(path)) from None
     records = raw.get("records") if isinstance(raw, dict) else None
-    if not isinstance(records, dict) or not all(
+    if not isinstance(records, dict) or not isinstance(raw.get("kit"), str) or not all(
         isinstance(r, dict) and r.get("condition") in ANSWERS for r in records.values()
     ):
         raise InputError("not a judgment kit key (written by pseudo judge build)", str(path))
-    return records
+    return raw["kit"], records
 
 
 @dataclass
@@ -70,10 +72,16 @@ def _rows(path: Path) -> list[Mapping[str, Any]]:
     return list(reader)
 
 
-def read_answers(path: str | Path, key: Mapping[str, Any], name: str) -> Answers:
+def read_answers(path: str | Path, key: Mapping[str, Any], name: str, kit: str) -> Answers:
+    """One evaluator's answers; a file whose rows name another kit is refused, since its record
+    ids mean other records (rows without a kit, typed by hand, are taken as they are)."""
+    rows = _rows(Path(path))
+    others = sorted({str(row["kit"]) for row in rows if row.get("kit") not in (None, "", kit)})
+    if others:
+        raise InputError(f"answers to kit {', '.join(others)}, not to this key's kit {kit}: score them with their own key.json", str(path))
     result = Answers(name)
     seen: dict[str, set[str]] = {}
-    for row in _rows(Path(path)):
+    for row in rows:
         record = str(row.get("record_id") or "").strip()
         answer = str(row.get("answer") or "").strip().lower()
         if record not in key:
@@ -163,8 +171,8 @@ def evaluator_names(paths: Sequence[str]) -> list[str]:
 
 def score(key_path: str, answer_paths: Sequence[str]) -> dict[str, Any]:
     """The JSON report: one object per evaluator keyed by answer-file name, plus `agreement`."""
-    key = read_key(key_path)
-    evaluators = [read_answers(p, key, n) for p, n in zip(answer_paths, evaluator_names(answer_paths))]
+    kit, key = read_key(key_path)
+    evaluators = [read_answers(p, key, n, kit) for p, n in zip(answer_paths, evaluator_names(answer_paths))]
     report: dict[str, Any] = {e.name: score_one(e, key) for e in evaluators}
     report["agreement"] = agreement(evaluators, key)
     return report
@@ -185,31 +193,49 @@ def format_proportion(p: Mapping[str, Any]) -> str:
     return f"{p['value']:.2f} [{p['low']:.2f}, {p['high']:.2f}] {p['k']}/{p['n']}"
 
 
-def text_table(report: Mapping[str, Any]) -> str:
-    """Evaluators as columns, measures as rows, 95% Wilson intervals in brackets."""
-    names = [n for n in report if n != "agreement"]
-    rows: list[tuple[str, ...]] = [("", *names)]
-    rows.append(("answered", *(str(report[n]["answered"]) for n in names)))
-    for counter in ("pseudo_judged_pseudo", "pseudo_judged_real", "real_judged_pseudo", "real_judged_real"):
-        rows.append((counter.replace("_", " "), *(str(report[n]["counts"][counter]) for n in names)))
-    for metric, title in METRICS:
-        rows.append((title, *(format_proportion(report[n][metric]) for n in names)))
-    rows.append(("binomial p vs guessing", *(format_p(report[n]["binomial_p"]) for n in names)))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
-    for name in names:
-        for problem, records in report[name]["problems"].items():
-            lines.append(f"{name}: {problem} record(s) ({len(records)}): {', '.join(records)}")
+COUNTS = ("pseudo_judged_pseudo", "pseudo_judged_real", "real_judged_pseudo", "real_judged_real")
+
+
+def evaluators_of(report: Mapping[str, Any]) -> list[str]:
+    return [n for n in report if n != "agreement"]
+
+
+def table_rows(report: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """Measures as rows, one cell per evaluator, 95% Wilson intervals in brackets: the one table
+    that the text output and the HTML report both show."""
+    names = evaluators_of(report)
+    rows = [("answered", [str(report[n]["answered"]) for n in names])]
+    rows += [(counter.replace("_", " "), [str(report[n]["counts"][counter]) for n in names]) for counter in COUNTS]
+    rows += [(title, [format_proportion(report[n][metric]) for n in names]) for metric, title in METRICS]
+    rows.append(("binomial p vs guessing", [format_p(report[n]["binomial_p"]) for n in names]))
+    return rows
+
+
+def notes(report: Mapping[str, Any]) -> list[str]:
+    """What the table does not show, one line each: records that could not be scored, agreement,
+    and the pseudonymised records every evaluator caught (with their documents)."""
+    lines = [
+        f"{name}: {problem} record(s) ({len(records)}): {', '.join(records)}"
+        for name in evaluators_of(report)
+        for problem, records in report[name]["problems"].items()
+    ]
     agree = report["agreement"]
     for pair in agree["pairs"]:
         kappa = "n/a" if pair["cohen_kappa"] is None else f"{pair['cohen_kappa']:.3f}"
-        lines.append(f"Cohen's kappa {pair['evaluators'][0]} / {pair['evaluators'][1]}: {kappa} on {pair['records']} record(s)")
+        lines.append(f"Cohen's kappa {' / '.join(pair['evaluators'])}: {kappa} on {pair['records']} record(s)")
     if "fleiss_kappa" in agree:
         kappa = "n/a" if agree["fleiss_kappa"] is None else f"{agree['fleiss_kappa']:.3f}"
         lines.append(f"Fleiss' kappa: {kappa} on {agree['records_answered_by_all']} record(s)")
-    caught = ", ".join(c["record_id"] for c in agree["caught_by_all"]) or "none"
+    caught = ", ".join(f"{c['record_id']} ({c['document_id']})" for c in agree["caught_by_all"]) or "none"
     lines.append(f"pseudonymised records every evaluator caught: {caught}")
-    return "\n".join(lines)
+    return lines
+
+
+def text_table(report: Mapping[str, Any]) -> str:
+    rows = [("", *evaluators_of(report)), *((title, *cells) for title, cells in table_rows(report))]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
+    return "\n".join(lines + notes(report))
 
 
 def format_p(value: float | None) -> str:

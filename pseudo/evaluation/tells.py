@@ -17,8 +17,9 @@ from typing import Any, Callable, Container, Iterable, Mapping, Sequence
 import regex
 import yaml
 
-from pseudo.datetext import DATE_FIELDS, DateText, find_dates, grammar
-from pseudo.evaluation.corpus import Pair, misalignment
+from pseudo.datetext import DateText, find_dates, grammar
+from pseudo.evaluation.audit import full_date
+from pseudo.evaluation.corpus import Pair
 from pseudo.labels import LabelMapping
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.tree import Place
@@ -207,12 +208,6 @@ def _dated(document: Document, k: Knowledge) -> list[DateText]:
     return [part for expression in find_dates(document.text, k.date_words) for part in expression.parts]
 
 
-def _full(part: DateText) -> date | None:
-    if part.dated != frozenset(DATE_FIELDS):
-        return None
-    return date(part.values["year"], part.values["month"], part.values["day"])
-
-
 def _date_cue(document: Document, start: int, parts: Sequence[DateText], k: Knowledge) -> str | None:
     """admission, discharge or birth when a cue stands close before the date on its line, with no
     other date in between."""
@@ -234,7 +229,7 @@ def _dates(document: Document, spans: Sequence[tuple[Span, str]], parts: Sequenc
     dated: list[tuple[Span, DateText, date]] = []
     for part in parts:
         span = next((s for s in tagged if s.start <= part.start and part.end <= s.end), None)
-        day = _full(part) if span else None
+        day = full_date(part) if span else None
         if span and day:
             dated.append((span, part, day))
     tells: list[Tell] = []
@@ -381,7 +376,7 @@ def read_document(
     tells += _phones(document, spans, k) + _ids(document, spans, k) + _unlisted(document, spans, k)
     if original is not None:
         pair = Pair(original, document)
-        if misalignment(pair) is None:
+        if pair.alignment.problem is None:
             tells += _unshifted(pair, labels, parts)
     return sorted(tells, key=lambda t: (t.start, t.kind))
 

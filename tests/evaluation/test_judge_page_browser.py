@@ -108,7 +108,9 @@ def test_answer_three_records_and_save(sync_api, kit: Path, tmp_path: Path):
     raw = saved_csv.read_bytes()
     assert raw.startswith("\ufeff".encode()) and b"\r\n" in raw
     rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
-    assert list(rows[0]) == ["record_id", "text", "answer", "confidence", "comment"]
+    kit_id = json.loads((kit / "key.json").read_text())["kit"]
+    assert list(rows[0]) == ["record_id", "text", "answer", "confidence", "comment", "kit"]
+    assert {r["kit"] for r in rows} == {kit_id}
     assert [(r["record_id"], r["answer"], r["confidence"]) for r in rows] == [
         ("r1", "pseudo", "4"), ("r2", "real", ""), ("r3", "pseudo", "2"), ("r4", "", ""),
     ]  # fmt: skip
@@ -118,7 +120,8 @@ def test_answer_three_records_and_save(sync_api, kit: Path, tmp_path: Path):
     assert [(r["record_id"], r["answer"], r["confidence"]) for r in as_json] == [
         ("r1", "pseudo", 4), ("r2", "real", None), ("r3", "pseudo", 2), ("r4", "", None),
     ]  # fmt: skip
-    assert set(as_json[0]) == {"record_id", "text", "answer", "confidence", "comment"}
+    assert set(as_json[0]) == {"record_id", "text", "answer", "confidence", "comment", "kit"}
+    assert {r["kit"] for r in as_json} == {kit_id}
 
     report = score(str(kit / "key.json"), [str(saved_csv), str(saved_json)])
     assert report["answers-T_Tester.csv"]["answered"] == 3

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from pseudo.cli import app
 from pseudo.errors import PseudoError
 from pseudo.evaluation.corpus import Pair, pair_documents
+from pseudo.evaluation import kit as kit_module
 from pseudo.evaluation.kit import densest_window, draw_records, line_bounds
 from pseudo.io.native import document_from_dict
 
@@ -94,11 +95,12 @@ def test_build_command(tmp_path: Path):
     key = json.loads((kit / "key.json").read_text())
     assert stat.S_IMODE((kit / "key.json").stat().st_mode) == 0o600
     assert set(key["records"]) == {"r1", "r2"} and key["seed"] == 3
+    assert f"kit {key['kit']} of 2 record(s)" in result.stdout
     assert {r["document_id"] for r in key["records"].values()} == {"a", "b"}
     with (kit / "sheet.csv").open(encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.DictReader(handle))
-    assert list(rows[0]) == ["record_id", "text", "answer", "confidence", "comment"]
-    assert all(r["answer"] == r["confidence"] == r["comment"] == "" for r in rows)
+    assert list(rows[0]) == ["record_id", "text", "answer", "confidence", "comment", "kit"]
+    assert all(r["answer"] == r["confidence"] == r["comment"] == "" and r["kit"] == key["kit"] for r in rows)
     page = (kit / "judge.html").read_text()
     assert key["kit"] in page
     for secret in ('"condition"', '"document_id"', "pseudo\", \"document", '"seed"'):
@@ -118,3 +120,55 @@ def test_page_escapes_record_text(tmp_path: Path):
     assert result.exit_code == 0, result.output
     page = (tmp_path / "kit" / "judge.html").read_text()
     assert "</script><b>" not in page and page.count("</script>") == 2
+
+
+def build(tmp_path: Path, out: Path, *extra: str):
+    originals = write_jsonl(tmp_path / "orig.jsonl", [doc("a", "Hej Anna\nmer", ("FIRST_NAME", "Anna")), doc("b", "Bo här", ("FIRST_NAME", "Bo"))])
+    outputs = write_jsonl(tmp_path / "pseudo.jsonl", [doc("a", "Hej Karin\nmer", ("FIRST_NAME", "Karin")), doc("b", "Per här", ("FIRST_NAME", "Per"))])
+    return CliRunner().invoke(app, ["judge", "build", originals, outputs, "--out", str(out), *extra])
+
+
+def siblings(out: Path) -> list[str]:
+    return sorted(p.name for p in out.parent.iterdir() if p.name.startswith(f".{out.name}."))
+
+
+def test_a_failed_build_leaves_no_kit(tmp_path: Path, monkeypatch):
+    def broken(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(kit_module, "key", broken)  # key.json is written last
+    out = tmp_path / "kit"
+    with pytest.raises(OSError):
+        kit_module.write_kit(draw_records(pairs(2), None, 0.5, 3, seed=1), out, 1, 0.5, 3)
+    assert not out.exists() and siblings(out) == []
+
+
+def test_a_failed_rebuild_keeps_the_old_kit_whole(tmp_path: Path, monkeypatch):
+    out = tmp_path / "kit"
+    assert build(tmp_path, out, "--seed", "1").exit_code == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    monkeypatch.setattr(kit_module, "key", lambda *args: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        kit_module.write_kit(draw_records(pairs(2), None, 0.5, 3, seed=2), out, 2, 0.5, 3, force=True)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before and siblings(out) == []
+
+
+def test_force_replaces_a_kit_as_a_whole_and_nothing_else(tmp_path: Path):
+    out = tmp_path / "kit"
+    out.mkdir()
+    (out / "judge.html").write_text("an older page")
+    refused = build(tmp_path, out)
+    assert refused.exit_code == 1 and "not empty" in refused.stderr and "--force" in refused.stderr
+    assert build(tmp_path, out, "--force").exit_code == 0
+    assert sorted(p.name for p in out.iterdir()) == ["judge.html", "key.json", "sheet.csv"] and siblings(out) == []
+    assert json.loads((out / "key.json").read_text())["kit"] in (out / "judge.html").read_text()
+    (out / "answers-ann.csv").write_text("record_id,answer\n")
+    kept = build(tmp_path, out, "--force")
+    assert kept.exit_code == 1 and "1 file(s) that are not a kit's" in kept.stderr
+    assert (out / "answers-ann.csv").exists()
+
+
+def test_an_empty_folder_takes_a_kit(tmp_path: Path):
+    out = tmp_path / "kit"
+    out.mkdir()
+    assert build(tmp_path, out).exit_code == 0 and (out / "key.json").exists()

@@ -2,13 +2,15 @@
 
 import csv
 import json
+from html import escape
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from pseudo.cli import app
-from pseudo.evaluation.scoring import score
+from pseudo.evaluation.report import html_report
+from pseudo.evaluation.scoring import notes, score, table_rows, text_table
 
 KEY = {
     "kit": "test",
@@ -114,3 +116,33 @@ def test_not_a_key(tmp_path):
     (tmp_path / "a.csv").write_text("record_id,answer\n")
     result = CliRunner().invoke(app, ["judge", "score", str(tmp_path / "key.json"), str(tmp_path / "a.csv")])
     assert result.exit_code == 1 and "not a judgment kit key" in result.stderr
+
+
+def test_a_key_that_is_not_utf8_is_a_one_line_error(tmp_path):
+    (tmp_path / "key.json").write_bytes(b'{"kit": "\xe5"}')
+    (tmp_path / "a.csv").write_text("record_id,answer\n")
+    result = CliRunner().invoke(app, ["judge", "score", str(tmp_path / "key.json"), str(tmp_path / "a.csv")])
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1 and "not UTF-8" in result.stderr
+
+
+def test_answers_to_another_kit_are_refused_by_file(study, tmp_path):
+    key, answers = study
+    other = tmp_path / "dan.json"
+    other.write_text(json.dumps([{"record_id": "r1", "answer": "pseudo", "kit": "0123abcd"}, {"record_id": "r2", "answer": "real", "kit": "test"}]))
+    result = CliRunner().invoke(app, ["judge", "score", key, *answers, str(other)])
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert "dan.json: answers to kit 0123abcd, not to this key's kit test" in result.stderr
+    same = tmp_path / "eve.csv"
+    same.write_text("record_id,answer,kit\nr1,pseudo,test\nr2,real,\n")
+    assert score(key, [str(same)])["eve.csv"]["answered"] == 2
+
+
+def test_the_table_and_the_report_show_the_same_figures(study, tmp_path):
+    key, answers = study
+    report = score(key, answers)
+    text, html = text_table(report), html_report(report)
+    for title, cells in table_rows(report):
+        assert escape(title) in html and all(escape(cell) in html for cell in cells)
+    for line in notes(report):
+        assert line in text.splitlines() and f"<li>{escape(line)}</li>" in html
+    assert "pseudonymised records every evaluator caught: r1 (doc1)" in notes(report)

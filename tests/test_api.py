@@ -1,0 +1,71 @@
+"""The library API: several processes give one process's output; an input names each document once."""
+
+import json
+
+import pytest
+
+from conftest import make_doc
+from pseudo.api import CHUNK, pseudonymise, read_documents
+from pseudo.config import parse_config
+from pseudo.engine import Settings
+from pseudo.errors import InputError
+from pseudo.evaluation.corpus import read_corpus
+from pseudo.io.native import document_to_dict
+from pseudo.keyed import Keyring
+from pseudo.model import Document, Span
+
+INDEXED = {"strategies": {"FIRST_NAME": {"strategy": "tag", "indexed": True}}}
+
+
+def named(doc_id: str, name: str, **meta) -> Document:
+    return Document(doc_id, f"{name} kom.", (Span(0, len(name), "FIRST_NAME"),), meta)
+
+
+def outputs(documents, config, jobs):
+    settings = Settings(config=parse_config(config), keyring=Keyring(b"api-key"))
+    return [document_to_dict(r.document) for r in pseudonymise(documents, settings, jobs=jobs).results]
+
+
+def filler(count):
+    return [named(f"f{i}", "Karin", subject=f"s{i}") for i in range(count)]
+
+
+def test_one_document_id_is_one_scope_in_every_process():
+    """Two documents with one id share the document scope: their tag indexes count on."""
+    documents = [named("x", "Anna"), *filler(CHUNK + 5), named("x", "Maria")]
+    single = outputs(documents, INDEXED, jobs=1)
+    assert single[-1]["text"] == "[FIRST_NAME-2] kom."
+    assert outputs(documents, INDEXED, jobs=2) == single
+
+
+def test_subjects_1_and_text_1_are_one_scope_in_every_process():
+    config = {**INDEXED, "scope": "subject"}
+    documents = [named("a", "Anna", subject=1), *filler(CHUNK + 5), named("b", "Maria", subject="1")]
+    single = outputs(documents, config, jobs=1)
+    assert single[-1]["text"] == "[FIRST_NAME-2] kom."
+    assert outputs(documents, config, jobs=2) == single
+
+
+def test_a_document_without_its_subject_fails_as_in_one_process():
+    documents = [*filler(CHUNK + 5), named("lost", "Anna")]
+    settings = Settings(config=parse_config({**INDEXED, "scope": "subject"}), keyring=Keyring(b"k"))
+    with pytest.raises(InputError, match="'lost'"):
+        pseudonymise(documents, settings, jobs=2)
+    skipped = pseudonymise(documents, settings, skip_errors=True, jobs=2)
+    assert [f.document_id for f in skipped.summary.failures] == ["lost"]
+    assert len(skipped.results) == CHUNK + 5
+
+
+@pytest.mark.parametrize("reader", [lambda path: read_documents(path)[0].documents, read_corpus])
+def test_a_repeated_document_id_is_refused_by_name(tmp_path, reader):
+    path = tmp_path / "in.json"
+    path.write_text(json.dumps([make_doc("Anna", [("Anna", "FIRST_NAME")], "a"), make_doc("Bo", [], "b"), make_doc("Eva", [], "a")]))
+    with pytest.raises(InputError, match=r"in\.json: document id 'a' occurs twice"):
+        reader(str(path))
+
+
+def test_a_repeated_id_is_refused_even_when_skipping(tmp_path):
+    path = tmp_path / "in.jsonl"
+    path.write_text("".join(json.dumps(make_doc("x", [], "a")) + "\n" for _ in range(2)))
+    with pytest.raises(InputError, match="'a' occurs twice"):
+        read_documents(str(path), skip_errors=True)

@@ -1,0 +1,33 @@
+"""bench/bench_apply.py on a fresh machine: a missing corpus is one line, not a child's traceback."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[1] / "bench" / "bench_apply.py"
+
+
+def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    checkout = tmp_path / "checkout"  # no shared/ beside it nor beside its parents
+    (checkout / "bench").mkdir(parents=True)
+    shutil.copy(BENCH, checkout / "bench")
+    return subprocess.run([sys.executable, str(checkout / "bench" / "bench_apply.py"), *args], capture_output=True, text=True, cwd=tmp_path)
+
+
+def test_no_default_corpus_says_where_it_looked_and_what_to_pass(tmp_path):
+    result = run(tmp_path)
+    assert result.returncode == 1 and result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert str(tmp_path / "checkout") in result.stderr and "shared/corpora/meddocan/train" in result.stderr and "--corpus" in result.stderr
+
+
+def test_a_missing_corpus_is_named(tmp_path):
+    result = run(tmp_path, "--corpus", "nowhere.jsonl")
+    assert result.returncode == 1 and result.stderr == "bench_apply: --corpus nowhere.jsonl: no such file or folder\n"
+
+
+def test_an_unusable_corpus_is_one_line(tmp_path):
+    corpus = tmp_path / "in.json"
+    corpus.write_text('{"id": "a", "text": "Anna", "spans": [{"start": 0, "end": 4, "label": "NOT_A_LABEL"}]}')
+    result = run(tmp_path, "--corpus", str(corpus))
+    assert result.returncode == 1 and result.stderr.count("\n") == 1 and "NOT_A_LABEL belong to no tagset" in result.stderr

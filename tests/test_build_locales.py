@@ -1,0 +1,68 @@
+"""tools/build_locales.py swaps a pack in only when it is whole (the rebuild-and-compare tests
+are in tests/test_sv_pack.py and tests/es/test_es_locale_lint.py)."""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def builder():
+    spec = importlib.util.spec_from_file_location("build_locales", ROOT / "tools" / "build_locales.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def old_pack(tmp_path):
+    pack = tmp_path / "locales" / "xx"
+    pack.mkdir(parents=True)
+    (pack / "pack.yaml").write_text("old manifest\n")
+    (pack / "dropped_list.tsv").write_text("name\tcount\n")
+    return pack
+
+
+def contents(folder: Path) -> dict[str, str]:
+    return {p.name: p.read_text() for p in folder.iterdir()}
+
+
+def leftovers(pack: Path) -> list[str]:
+    return [p.name for p in pack.parent.iterdir() if p.name != pack.name]
+
+
+def test_a_list_the_builder_no_longer_writes_does_not_survive(builder, old_pack):
+    @builder.swapped_in
+    def build(data, out):
+        (out / "pack.yaml").write_text("new manifest\n")
+
+    build(Path("unused"), old_pack)
+    assert contents(old_pack) == {"pack.yaml": "new manifest\n"} and leftovers(old_pack) == []
+
+
+def test_a_failed_build_leaves_the_old_pack_as_it_was(builder, old_pack, tmp_path, monkeypatch, capsys):
+    @builder.swapped_in
+    def build(data, out):
+        (out / "pack.yaml").write_text("half a pack\n")
+        raise builder.BuildError("names.tsv: no 'count' column")
+
+    before = contents(old_pack)
+    monkeypatch.setitem(builder.BUILDERS, "xx", build)
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "PROVENANCE.md").write_text("sources\n")
+    assert builder.main(["xx", "--data", str(data), "--out", str(old_pack.parent)]) == 1
+    assert "build_locales: xx: names.tsv: no 'count' column" in capsys.readouterr().err
+    assert contents(old_pack) == before and leftovers(old_pack) == []
+
+
+def test_a_new_pack_appears_whole(builder, tmp_path):
+    @builder.swapped_in
+    def build(data, out):
+        (out / "pack.yaml").write_text("manifest\n")
+
+    build(Path("unused"), tmp_path / "locales" / "new")
+    assert contents(tmp_path / "locales" / "new") == {"pack.yaml": "manifest\n"}
