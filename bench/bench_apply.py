@@ -39,8 +39,8 @@ FAKER_LOCALE = {"es": "es_ES", "sv": "sv_SE", "en": "en_US"}
 
 def load(corpus: str, fmt: str, n: int, locale: str | None, tagset: str | None):
     """n documents, cycling through the corpus with fresh ids, and their canonical labels."""
-    from pseudo.engine import Engine, Settings
     from pseudo.config import Config
+    from pseudo.engine import Engine, Settings
     from pseudo.io import read_input
     from pseudo.model import Document
 

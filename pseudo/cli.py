@@ -19,12 +19,12 @@ import typer
 from pseudo import __version__
 from pseudo.api import config_from, load_key, pseudonymise, read_documents
 from pseudo.audit import read_overrides, write_audit
+from pseudo.console import EXIT_ERROR, say
 from pseudo.engine import Settings
 from pseudo.errors import PseudoError
 from pseudo.evaluation.cli import audit, judge_app, tells
 from pseudo.io import FORMATS, STDIO, Batch, check_output, transaction, write_output
 
-EXIT_ERROR = 1
 EXIT_SKIPPED = 3
 
 app = typer.Typer(
@@ -43,12 +43,8 @@ class OnError(str, Enum):
 FormatName = Enum("FormatName", {name: name for name in ("auto", *FORMATS)}, type=str)
 
 
-def _say(message: str) -> None:
-    typer.echo(message, err=True)
-
-
 def _fail(error: PseudoError) -> None:
-    _say(f"pseudo: error: {error}")
+    say(f"pseudo: error: {error}")
     raise typer.Exit(EXIT_ERROR)
 
 
@@ -121,20 +117,23 @@ def apply(
             with transaction():  # the output and its audit file appear together or not at all
                 write_output(documents, destination, batch)
                 if audit:
-                    write_audit(run.results, audit)
+                    write_audit(run.results, audit, settings.overrides)
     except PseudoError as error:
         _fail(error)
     if key.fresh:
-        _say("pseudo: no key given (--key-file or $PSEUDO_KEY): used a fresh random key; this output cannot be reproduced")
+        say("pseudo: no key given (--key-file or $PSEUDO_KEY): used a fresh random key; this output cannot be reproduced")
     if audit and not nothing:
-        _say(f"pseudo: warning: {audit} maps surrogates back to originals; it re-identifies, keep it as safe as the input")
+        say(f"pseudo: warning: {audit} maps surrogates back to originals; it re-identifies, keep it as safe as the input")
+    if run.unmatched_overrides:
+        lines = ", ".join(map(str, run.unmatched_overrides))
+        say(f"pseudo: warning: {len(run.unmatched_overrides)} override row(s) (lines {lines}) matched no span")
     if batch.ignored:
-        _say(f"pseudo: not copied (not brat text, annotation or configuration): {', '.join(batch.ignored)}")
+        say(f"pseudo: not copied (not brat text, annotation or configuration): {', '.join(batch.ignored)}")
     for failure in run.summary.failures:
-        _say(f"pseudo: skipped: {failure.error}")
+        say(f"pseudo: skipped: {failure.error}")
     if nothing:
-        _say("pseudo: nothing written: the input's only document was skipped" + (" (no audit file either)" if audit else ""))
-    _say(f"pseudo: {run.summary.line()}")
+        say("pseudo: nothing written: the input's only document was skipped" + (" (no audit file either)" if audit else ""))
+    say(f"pseudo: {run.summary.line()}")
     if run.summary.failures:
         raise typer.Exit(EXIT_SKIPPED)
 
@@ -192,7 +191,7 @@ def main() -> None:
         if os.environ.get("PSEUDO_DEBUG"):
             raise
         frame = traceback.extract_tb(error.__traceback__)[-1]
-        _say(
+        say(
             f"pseudo: internal error {type(error).__name__} at {Path(frame.filename).name}:{frame.lineno} "
             "(message withheld: it may contain document text; set PSEUDO_DEBUG=1 to see it)"
         )

@@ -408,6 +408,13 @@ def _padding(digits: Sequence[str], default: int) -> int:
     return default
 
 
+def full_date(part: "DateText") -> date | None:
+    """The calendar date a written date names, when it names day, month and year."""
+    if part.dated != frozenset(DATE_FIELDS):
+        return None
+    return date(part.values["year"], part.values["month"], part.values["day"])
+
+
 def is_valid(values: Mapping[str, int]) -> bool:
     """Whether the known fields can belong to one real date (a year-less 29/2 can)."""
     day, month, year = values.get("day"), values.get("month"), values.get("year")

@@ -9,7 +9,14 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 import regex
 
 from pseudo.casing import match_case
-from pseudo.config import DEFAULT_REDACTION, SUPPRESSION, Config, Strategy, check_rule_options, parse_rule_options
+from pseudo.config import (
+    DEFAULT_REDACTION,
+    SUPPRESSION,
+    Config,
+    Strategy,
+    check_rule_options,
+    parse_rule_options,
+)
 from pseudo.errors import InputError, LocaleError, PseudoError
 from pseudo.keyed import Keyring
 from pseudo.labels import NAME_LABELS, LabelMapping, Tagset, detect_tagset, tagset

@@ -7,7 +7,7 @@ from typing import Callable, Iterable
 import regex
 
 from pseudo.errors import PseudoError
-from pseudo.keyed import Keyring, KeyedStream
+from pseudo.keyed import KeyedStream, Keyring
 from pseudo.rules.base import MAX_ATTEMPTS, normalise
 
 _TOKEN = regex.compile(r"[\p{L}\p{N}]+")

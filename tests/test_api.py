@@ -3,8 +3,8 @@
 import json
 
 import pytest
-
 from conftest import make_doc
+
 from pseudo.api import CHUNK, pseudonymise, read_documents
 from pseudo.config import parse_config
 from pseudo.engine import Settings

@@ -7,9 +7,9 @@ import os
 import stat
 
 import pytest
+from conftest import make_doc
 from typer.testing import CliRunner
 
-from conftest import make_doc
 from pseudo.cli import app
 from pseudo.errors import PseudoError
 from pseudo.io import atomic

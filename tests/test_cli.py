@@ -6,9 +6,9 @@ import os
 import stat
 
 import pytest
+from conftest import make_doc
 from typer.testing import CliRunner
 
-from conftest import make_doc
 from pseudo import __version__
 from pseudo.cli import app
 
@@ -211,3 +211,20 @@ def test_a_folder_of_inline_files_is_not_taken_for_brat(tmp_path):
     (tmp_path / "in" / "a.inline.txt").write_text(f"<Last_Name>{SECRET}</Last_Name>")
     result = invoke("apply", str(tmp_path / "in"), "--out", str(tmp_path / "out"))
     assert result.exit_code == 1 and "a folder of .inline.txt files" in result.stderr and not (tmp_path / "out").exists()
+
+
+def test_reviewed_overrides_are_kept_in_the_next_audit_and_unused_rows_reported(tmp_path):
+    source = write_docs(tmp_path, [good()])
+    audit = tmp_path / "audit.csv"
+    invoke("apply", source, "--audit", str(audit))
+    rows = list(csv.DictReader(audit.open(encoding="utf-8")))
+    rows[1]["manual_surrogate"] = "Granath"
+    rows.append({**rows[0], "label": "LAST_NAME", "original": "Nobody", "manual_surrogate": "Else"})
+    with (tmp_path / "reviewed.csv").open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    again = tmp_path / "audit2.csv"
+    result = invoke("apply", source, "--overrides", str(tmp_path / "reviewed.csv"), "--audit", str(again))
+    assert "1 override row(s) (lines 5) matched no span" in result.stderr
+    assert [r["manual_surrogate"] for r in csv.DictReader(again.open(encoding="utf-8"))] == ["", "Granath", ""]

@@ -1,8 +1,8 @@
 """Strategies, scopes, consistency, one-to-one surrogates, overrides, propagation."""
 
 import pytest
-
 from conftest import PACKS, make_doc, run, surrogate_texts
+
 from pseudo.errors import InputError
 
 TEXT = "Anna Andersson träffade Lars Karlsson. Anna ringde sedan Lars."

@@ -1,9 +1,9 @@
 """Hypothesis properties of the invariants, on random documents over the tiny pack."""
 
+from conftest import PACKS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import PACKS
 from pseudo.api import pseudonymise
 from pseudo.engine import Settings
 from pseudo.keyed import Keyring

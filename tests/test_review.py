@@ -5,9 +5,9 @@ import csv
 import json
 
 import pytest
+from conftest import make_doc
 from typer.testing import CliRunner
 
-from conftest import make_doc
 from pseudo.api import pseudonymise
 from pseudo.audit import Overrides, read_overrides, write_audit
 from pseudo.cli import app

@@ -4,8 +4,8 @@ import ipaddress
 import re
 
 import pytest
-
 from conftest import make_doc, run, surrogate_texts
+
 from pseudo.rules.ids import luhn_valid
 
 

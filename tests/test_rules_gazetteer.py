@@ -3,7 +3,6 @@
 import csv
 
 import pytest
-
 from conftest import PACKS, make_doc, run, surrogate_texts
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from sv_helpers import names, rows
 from typer.testing import CliRunner
 
 from pseudo.cli import app
-from sv_helpers import names, rows
 
 GOLDEN = Path(__file__).parent / "golden" / "sv"
 CASES = sorted(p.name.removesuffix(".input.json") for p in GOLDEN.glob("*.input.json"))

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 import yaml
+from sv_helpers import SV, places, rows
 
 from pseudo.lists.pack import load_pack
 from pseudo.rules.names import name_lists
-from sv_helpers import SV, places, rows
 
 ROOT = Path(__file__).resolve().parents[1]
 REQUIRED = (

@@ -4,13 +4,13 @@ different originals of one gender never share a surrogate."""
 
 from __future__ import annotations
 
+from conftest import make_doc, run, surrogate_texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sv_helpers import rows
 
-from conftest import make_doc, run, surrogate_texts
 from pseudo.lists.pack import load_pack
 from pseudo.rules.names import name_lists
-from sv_helpers import rows
 
 CENSUS = {g: {r["name"] for r in rows(f"first_names_{g}.tsv")} for g in ("female", "male")}
 NAMES = sorted({r["name"] for g in ("female", "male") for r in rows(f"first_names_{g}.tsv")[:300] if r["name"].isalpha()})  # doubles: test_sv_rules

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass
-from datetime import date
 from typing import Any, Iterable, Mapping, Sequence
 
 import regex
 
 from pseudo.config import Config
-from pseudo.datetext import DATE_FIELDS, DateText, find_dates
+from pseudo.datetext import find_dates, full_date
 from pseudo.engine import Engine, Settings
 from pseudo.errors import PseudoError
 from pseudo.evaluation.corpus import Link, Pair, Pairing, label_map
@@ -284,13 +283,6 @@ def _kept_values(result: Result) -> set[str]:
         if value.strip() and _value_pattern(value).search(replacement.surrogate):
             kept.add(normalise(value))
     return kept
-
-
-def full_date(part: DateText) -> date | None:
-    """The calendar date a written date names, when it names day, month and year."""
-    if part.dated != frozenset(DATE_FIELDS):
-        return None
-    return date(part.values["year"], part.values["month"], part.values["day"])
 
 
 def summary(findings: Sequence[Finding], pairs: int) -> dict[str, Any]:

@@ -6,7 +6,13 @@ from html import escape
 from importlib import resources
 from typing import Any, Mapping
 
-from pseudo.evaluation.scoring import METRICS, evaluators_of, format_proportion, notes, table_rows
+from pseudo.evaluation.scoring import (
+    METRICS,
+    evaluators_of,
+    format_proportion,
+    notes,
+    table_rows,
+)
 
 COLOURS = ("#1d4ed8", "#b45309", "#047857", "#7c3aed", "#be123c", "#0e7490")
 BAR, GAP, LEFT, PLOT = 14, 10, 230, 420

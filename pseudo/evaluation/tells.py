@@ -17,8 +17,7 @@ from typing import Any, Callable, Container, Iterable, Mapping, Sequence
 import regex
 import yaml
 
-from pseudo.datetext import DateText, find_dates, grammar
-from pseudo.evaluation.audit import full_date
+from pseudo.datetext import DateText, find_dates, full_date, grammar
 from pseudo.evaluation.corpus import Pair
 from pseudo.labels import LabelMapping
 from pseudo.lists.pack import LocalePack

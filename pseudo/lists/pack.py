@@ -40,7 +40,7 @@ def available_packs() -> dict[str, Traversable]:
         if not root.is_dir():
             continue
         for entry in sorted(root.iterdir(), key=lambda e: e.name):
-            if entry.is_dir() and (entry / MANIFEST).is_file():
+            if entry.is_dir() and not entry.name.startswith(".") and (entry / MANIFEST).is_file():  # not a build under way
                 packs.setdefault(entry.name, entry)
     return packs
 

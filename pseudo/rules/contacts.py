@@ -8,9 +8,9 @@ from a person named in the same document is rebuilt from that person's surrogate
 from __future__ import annotations
 
 import ipaddress
-from functools import cache
 import string
 import unicodedata
+from functools import cache
 
 import regex
 

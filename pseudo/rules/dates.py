@@ -31,7 +31,14 @@ from typing import Any, Mapping
 import regex
 from dateutil.relativedelta import relativedelta
 
-from pseudo.datetext import DATE_FIELDS, LEAP_YEAR, DateWords, Expression, find_dates, is_valid
+from pseudo.datetext import (
+    LEAP_YEAR,
+    DateWords,
+    Expression,
+    find_dates,
+    full_date,
+    is_valid,
+)
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack
 from pseudo.model import Span
@@ -202,12 +209,7 @@ def _nearest_full_date(ctx: Context, words: DateWords, position: int) -> date | 
     dates, else among every date written in it."""
 
     def full(expressions: list[Expression]) -> list[tuple[int, date]]:
-        return [
-            (part.start, date(part.values["year"], part.values["month"], part.values["day"]))
-            for expression in expressions
-            for part in expression.parts
-            if part.dated == frozenset(DATE_FIELDS)
-        ]
+        return [(part.start, day) for e in expressions for part in e.parts if (day := full_date(part)) is not None]
 
     found = [item for t in ctx.targets if t.label == "DATE" for item in full(_expressions(ctx, words, t.span))]
     if not found:

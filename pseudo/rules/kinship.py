@@ -12,12 +12,18 @@ from typing import Any
 
 import regex
 
+from pseudo.casing import match_case
 from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList
-from pseudo.casing import match_case
 from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
-from pseudo.rules.names import NameRule, name_lists, particles, strip_accents, written_without_accents
+from pseudo.rules.names import (
+    NameRule,
+    name_lists,
+    particles,
+    strip_accents,
+    written_without_accents,
+)
 
 MATCHED = ("gender", "generation", "number", "form")
 _WORD = regex.compile(r"\p{L}[\p{L}\p{M}]*")

@@ -27,7 +27,6 @@ from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import ACCENTS, WeightedList, loose
 from pseudo.rules.base import Context, Option, Rule, Surrogate, Target, normalise
 
-
 _TOKEN = regex.compile(r"\p{L}[\p{L}\p{M}]*(?:['’]\p{L}[\p{L}\p{M}]*)*['’]?")
 _CUE_GAP = r"[\s:,]{0,3}$"
 

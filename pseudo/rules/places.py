@@ -17,10 +17,9 @@ Names are looked up without regard to case or left-out accents, and by their ali
 
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass
 from typing import Iterable, Mapping
-
-import string
 
 import regex
 
@@ -30,7 +29,15 @@ from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.tree import LocationTree, Place
 from pseudo.lists.weighted import WeightedList, loose
-from pseudo.rules.base import MAX_ATTEMPTS, Context, Option, Rule, Surrogate, Target, normalise
+from pseudo.rules.base import (
+    MAX_ATTEMPTS,
+    Context,
+    Option,
+    Rule,
+    Surrogate,
+    Target,
+    normalise,
+)
 from pseudo.rules.ids import digits_of, replace_digits, shape_surrogate
 
 PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
