@@ -17,7 +17,7 @@ from typing import Sequence
 
 from pseudo.errors import PseudoError
 from pseudo.evaluation.corpus import Pair, to_output
-from pseudo.io.atomic import atomic_writer
+from pseudo.io.atomic import atomic_writer, swap_folder
 from pseudo.model import Document
 
 COLUMNS = ("record_id", "text", "answer", "confidence", "comment", "kit")
@@ -188,24 +188,12 @@ def write_kit(records: Sequence[Record], out: Path, seed: int, share_pseudo: flo
     try:
         _write_files(records, building, seed, share_pseudo, size)
         if out.is_dir() and any(out.iterdir()):
-            _swap(building, out)
+            swap_folder(building, out)
         else:
             os.replace(building, out)
     except BaseException:
         shutil.rmtree(building, ignore_errors=True)
         raise
-
-
-def _swap(new: Path, old: Path) -> None:
-    """Move the old folder aside, the new one in, then drop the old one; restore it on failure."""
-    aside = old.parent / f".{old.name}.{secrets.token_hex(6)}.old"
-    os.replace(old, aside)
-    try:
-        os.replace(new, old)
-    except BaseException:
-        os.replace(aside, old)
-        raise
-    shutil.rmtree(aside)
 
 
 def _write_files(records: Sequence[Record], folder: Path, seed: int, share_pseudo: float, size: int) -> None:

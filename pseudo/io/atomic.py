@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import os
+import secrets
 import shutil
 import sys
 import tempfile
@@ -171,6 +172,19 @@ def atomic_folder(path: str | Path) -> Iterator[Path]:
             target.mkdir()
 
     _stage(_Staged(commit, lambda: _remove(temporary), undo))
+
+
+def swap_folder(new: Path, old: Path) -> None:
+    """Put a finished folder in place of an existing one: the old one moves aside, the new one
+    in, then the old one goes; if the move fails, the old one is put back whole."""
+    aside = old.parent / f".{old.name}.{secrets.token_hex(6)}.old"
+    os.replace(old, aside)
+    try:
+        os.replace(new, old)
+    except BaseException:
+        os.replace(aside, old)
+        raise
+    shutil.rmtree(aside)
 
 
 def check_folder(target: Path) -> None:
