@@ -125,19 +125,26 @@ def atomic_writer(path: str | Path, mode: int | None = None, newline: str | None
     except OSError as error:
         raise output_error(target, error) from None
     temporary = Path(name)
-    try:
+    with _discarded_on_failure(temporary, target):
         with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as handle:
             os.fchmod(handle.fileno(), mode if mode is not None else 0o666 & ~_umask())
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
+    existed = target.exists()
+    _stage(_Staged(lambda: _replace(temporary, target), lambda: _remove(temporary), _undo(target, existed)))
+
+
+@contextmanager
+def _discarded_on_failure(temporary: Path, target: Path) -> Iterator[None]:
+    """Remove a half-written temporary file or folder; an OSError becomes one line naming `target`."""
+    try:
+        yield
     except BaseException as error:
         _remove(temporary)
         if isinstance(error, OSError):
             raise output_error(target, error) from None
         raise
-    existed = target.exists()
-    _stage(_Staged(lambda: _replace(temporary, target), lambda: _remove(temporary), _undo(target, existed)))
 
 
 @contextmanager
@@ -152,14 +159,9 @@ def atomic_folder(path: str | Path) -> Iterator[Path]:
         temporary = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
     except OSError as error:
         raise output_error(target, error) from None
-    try:
+    with _discarded_on_failure(temporary, target):
         os.chmod(temporary, 0o777 & ~_umask())
         yield temporary
-    except BaseException as error:
-        _remove(temporary)
-        if isinstance(error, OSError):
-            raise output_error(target, error) from None
-        raise
     existed = target.exists()
 
     def commit() -> None:
