@@ -20,17 +20,18 @@ _SEPARATOR = b"\x1f"
 class KeyedStream:
     """An endless byte stream in counter mode, drawn from one HMAC derivation."""
 
-    __slots__ = ("_key", "_seed", "_counter", "_buffer")
+    __slots__ = ("_seeded", "_counter", "_buffer")
 
-    def __init__(self, key: bytes, seed: bytes):
-        self._key = key
-        self._seed = seed
+    def __init__(self, keyed: "hmac.HMAC", seed: bytes):
+        self._seeded = keyed.copy()  # HMAC(key, seed + counter) without rehashing the key and seed per block
+        self._seeded.update(seed)
         self._counter = 0
         self._buffer = b""
 
     def _take(self, n: int) -> bytes:
         while len(self._buffer) < n:
-            block = hmac.new(self._key, self._seed + self._counter.to_bytes(8, "big"), hashlib.sha256)
+            block = self._seeded.copy()
+            block.update(self._counter.to_bytes(8, "big"))
             self._buffer += block.digest()
             self._counter += 1
         taken, self._buffer = self._buffer[:n], self._buffer[n:]
@@ -71,6 +72,10 @@ class Keyring:
         if reroll is not None:
             key = hmac.new(key, b"pseudo-reroll" + _SEPARATOR + str(reroll).encode(), hashlib.sha256).digest()
         self._key = key
+        self._keyed = hmac.new(key, digestmod=hashlib.sha256)
+
+    def __reduce__(self):  # an HMAC object does not pickle; worker processes rebuild it from the key
+        return (Keyring, (self._key,))
 
     @classmethod
     def fresh(cls) -> "Keyring":
@@ -78,4 +83,4 @@ class Keyring:
 
     def stream(self, *parts: str | int) -> KeyedStream:
         seed = _SEPARATOR.join(str(part).encode("utf-8") for part in parts) + _SEPARATOR
-        return KeyedStream(self._key, seed)
+        return KeyedStream(self._keyed, seed)

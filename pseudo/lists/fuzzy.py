@@ -6,6 +6,8 @@ from rapidfuzz import fuzz, process, utils
 
 from pseudo.lists.weighted import WeightedList
 
+NEAR_CACHE_SIZE = 1 << 14  # answers kept per list: unknown spellings recur across a corpus
+
 
 def closest(value: str, lists: dict[str, WeightedList], cutoff: float = 85.0) -> tuple[str, str] | None:
     """(list name, entry) of the best match across several lists, or None below the cutoff.
@@ -18,15 +20,20 @@ def closest(value: str, lists: dict[str, WeightedList], cutoff: float = 85.0) ->
     if not query:
         return None
     for name, weighted in lists.items():
-        for entry, score, position in process.extract(
-            query,
-            weighted.items,
-            scorer=fuzz.ratio,
-            processor=utils.default_process,
-            score_cutoff=cutoff,
-            limit=5,
-        ):
+        for entry, score in _nearest(weighted, query, cutoff):
             ranking = (score, weighted.share(entry), name, entry)
             if best is None or ranking[:2] > best[:2]:
                 best = ranking
     return None if best is None else (best[2], best[3])
+
+
+def _nearest(weighted: WeightedList, query: str, cutoff: float) -> tuple[tuple[str, float], ...]:
+    """The five best entries of one list at or above the cutoff, remembered per list."""
+    answers = weighted.memo("nearest")
+    key = (query, cutoff)
+    if key not in answers:
+        if len(answers) >= NEAR_CACHE_SIZE:
+            answers.clear()
+        found = process.extract(query, weighted.processed, scorer=fuzz.ratio, processor=None, score_cutoff=cutoff, limit=5)
+        answers[key] = tuple((weighted.items[position], score) for _, score, position in found)
+    return answers[key]

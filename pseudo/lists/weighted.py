@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import accumulate
 
+from rapidfuzz.utils import default_process
+
 from pseudo.keyed import KeyedStream
 
 ACCENTS = {"\u0300", "\u0301", "\u0302"}  # grave, acute, circumflex: often left out in typing
@@ -71,6 +73,19 @@ class WeightedList:
     @cached_property
     def _tops(self) -> dict[int, "WeightedList"]:
         return {}
+
+    @cached_property
+    def processed(self) -> tuple[str, ...]:
+        """The items as rapidfuzz compares them (lower case, no punctuation), prepared once."""
+        return tuple(default_process(item) for item in self.items)
+
+    @cached_property
+    def _memos(self) -> dict[str, dict]:
+        return {}
+
+    def memo(self, name: str) -> dict:
+        """A named cache of answers about this list (fuzzy lookups), kept as long as the list."""
+        return self._memos.setdefault(name, {})
 
     def top(self, n: int) -> "WeightedList":
         """The n heaviest items; kept, so their running totals are summed once."""

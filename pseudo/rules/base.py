@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 
 import regex
@@ -20,6 +21,7 @@ _SPACES = regex.compile(r"\s+")
 MAX_ATTEMPTS = 64
 
 
+@lru_cache(maxsize=1 << 16)
 def normalise(value: str) -> str:
     """The default consistency key: case, runs of whitespace and left-out accents ("Garcia" for
     "García") do not make another value."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ipaddress
 import string
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 
 import regex
 
@@ -39,7 +39,8 @@ def _reserved_domain(original_domain: str, stream: KeyedStream) -> str:
     return stream.choice(RESERVED_DOMAINS)
 
 
-def _align(letters: str, tokens: list[str]) -> list[tuple[int, int, int | None]]:
+@lru_cache(maxsize=1 << 12)
+def _align(letters: str, tokens: tuple[str, ...]) -> tuple[tuple[int, int, int | None], ...]:
     """Split letters into pieces, each a prefix of a distinct name token, skipping as few
     letters as possible. Returns (start, end, token index or None for a skipped letter).
 
@@ -58,10 +59,11 @@ def _align(letters: str, tokens: list[str]) -> list[tuple[int, int, int | None]]
             while i + length < len(letters) and length < len(token) and letters[i + length] == token[length]:
                 length += 1
                 skipped, pieces, path = best(i + length, used | {index})
-                choice = min(choice, (skipped, pieces + 1, ((i, i + length, index),) + path), key=lambda c: c[:2])
+                if (skipped, pieces + 1) < choice[:2]:  # the first of equals stays
+                    choice = (skipped, pieces + 1, ((i, i + length, index),) + path)
         return choice
 
-    return list(best(0, frozenset())[2])
+    return best(0, frozenset())[2]
 
 
 def _person_candidates(ctx: Context) -> list[tuple[list[str], list[str]]]:
@@ -90,7 +92,7 @@ def derived_local_part(local: str, ctx: Context, stream: KeyedStream) -> str | N
     letters = "".join(fold(c)[:1] for c in local if c.isalpha())
     best = None
     for originals, surrogates in _person_candidates(ctx):
-        pieces = _align(letters, originals)
+        pieces = _align(letters, tuple(originals))
         matched = sum(end - start for start, end, index in pieces if index is not None)
         if matched >= 3 and matched * 3 >= len(letters) * 2 and (best is None or matched > best[0]):
             best = (matched, pieces, originals, surrogates)

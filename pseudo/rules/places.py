@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 import regex
 
@@ -223,19 +223,14 @@ class PlaceRule(Rule):
         by_place, every = _postcodes(ctx.pack)
         if town is None and near is not None:
             town = self._town_beside(near, ctx)
-        codes: list[str] = []
+        fitting: Sequence[str] = ()
         if town is not None:
-            for place in ctx.pack.tree().lookup(town):
-                codes.extend(by_place.get(place.id, []))
-                for child in ctx.pack.tree().children.get(place.id, []):
-                    codes.extend(by_place.get(child.id, []))
-        fitting = sorted({c for c in codes if len(digits_of(c)) == len(digits)} - {text})
-        if town is not None and not fitting:  # a town without codes of its own: one of its region
-            fitting = self._region_codes(town, ctx, len(digits)) - {text}
-            fitting = sorted(fitting)
+            fitting = [c for c in self._town_codes(town, ctx, len(digits)) if c != text]
+            if not fitting:  # a town without codes of its own: one of its region
+                fitting = [c for c in self._region_codes(town, ctx, len(digits)) if c != text]
         fallback = None
         if not fitting:
-            fitting = list(every.get(len(digits), ()))
+            fitting = every.get(len(digits), ())
             fallback = None if town is None else "no postcode of the surrogate town"
         if not fitting:
             return Surrogate(shape_surrogate(text, ctx.stream("postcode", text)), fallback="postcode of an unknown shape")
@@ -247,10 +242,25 @@ class PlaceRule(Rule):
         return Surrogate(ctx.consistent("postcode", key, draw), fallback=fallback)
 
     @staticmethod
-    def _region_codes(town: str, ctx: Context, length: int) -> set[str]:
-        """Postcodes of the town's parent region and everything under it, cached per town."""
+    def _town_codes(town: str, ctx: Context, length: int) -> tuple[str, ...]:
+        """Postcodes of a town and of the places right under it, sorted, cached per town."""
 
-        def make() -> frozenset[str]:
+        def make() -> tuple[str, ...]:
+            tree = ctx.pack.tree()
+            by_place, _ = _postcodes(ctx.pack)
+            found: set[str] = set()
+            for place in tree.lookup(town):
+                for member in [place, *tree.children.get(place.id, [])]:
+                    found.update(c for c in by_place.get(member.id, []) if len(digits_of(c)) == length)
+            return tuple(sorted(found))
+
+        return ctx.pack.cached(f"town-codes:{town}:{length}", make)
+
+    @staticmethod
+    def _region_codes(town: str, ctx: Context, length: int) -> tuple[str, ...]:
+        """Postcodes of the town's parent region and everything under it, sorted, cached per town."""
+
+        def make() -> tuple[str, ...]:
             tree = ctx.pack.tree()
             by_place, _ = _postcodes(ctx.pack)
             found: set[str] = set()
@@ -261,9 +271,9 @@ class PlaceRule(Rule):
                 kinds = {c.kind for c in tree.children.get(parent.id, [])}
                 for member in [parent, *(p for kind in kinds for p in tree.descendants(parent, kind))]:
                     found.update(c for c in by_place.get(member.id, []) if len(digits_of(c)) == length)
-            return frozenset(found)
+            return tuple(sorted(found))
 
-        return set(ctx.pack.cached(f"region-codes:{town}:{length}", make))
+        return ctx.pack.cached(f"region-codes:{town}:{length}", make)
 
     @staticmethod
     def _town_beside(target: Target, ctx: Context) -> str | None:
