@@ -519,24 +519,36 @@ def find_dates(text: str, words: DateWords, start: int = 0, end: int | None = No
     """The date expressions within text[start:end], in order; offsets are into `text`, and the
     text around the window is seen as context (a week word before a span, for instance)."""
     g = grammar(words)
-    atoms = _select(_candidates(text, g, start, len(text) if end is None else end))
+    atoms = _select(_candidates(text, g, start, len(text) if end is None else end), g)
     atoms = _with_weekdays(text, _without_clock_times(text, atoms))
     return _ranges(text, atoms, g)
 
 
-def _candidates(text: str, g: Grammar, start: int, end: int) -> Iterator[tuple[int, int, int, DateText]]:
+_DIGIT = regex.compile(r"\d")
+_LETTER = regex.compile(r"\p{L}")
+_WORDS_ONLY = frozenset({"month", "weekday"})  # every other kind matches at least one digit
+_NEEDS_WORD = frozenset({"named", "month", "weekday"})  # these match a month or weekday name
+
+
+def _candidates(text: str, g: Grammar, start: int, end: int) -> Iterator[tuple[int, int, int, regex.Match, str]]:
+    has_digit = _DIGIT.search(text, start, end) is not None
+    has_letter = _LETTER.search(text, start, end) is not None
     for priority, (kind, pattern) in enumerate(g.patterns):
+        if (not has_digit and kind not in _WORDS_ONLY) or (not has_letter and kind in _NEEDS_WORD):
+            continue  # cannot match in this window: saves a scan at every position
         for match in pattern.finditer(text, start, end, overlapped=True):
-            found = _read(match, kind, g)
-            if found is not None:
-                yield found.start, found.start - found.end, priority, found
+            yield match.start(), match.start() - match.end(), priority, match, kind
 
 
-def _select(candidates: Iterable[tuple[int, int, int, DateText]]) -> list[DateText]:
-    """Earliest first, then longest, then the preferred pattern; no overlaps."""
+def _select(candidates: Iterable[tuple[int, int, int, regex.Match, str]], g: Grammar) -> list[DateText]:
+    """Earliest first, then longest, then the preferred pattern; no overlaps; numbers that make
+    no date (32/13) are passed over. A match is read only once nothing chosen overlaps it."""
     chosen: list[DateText] = []
-    for _, _, _, found in sorted(candidates, key=lambda c: c[:3]):
-        if not chosen or found.start >= chosen[-1].end:
+    for start, _, _, match, kind in sorted(candidates, key=lambda c: c[:3]):
+        if chosen and start < chosen[-1].end:
+            continue
+        found = _read(match, kind, g)
+        if found is not None:
             chosen.append(found)
     return chosen
 

@@ -98,8 +98,13 @@ class Move:
         return round(self.count * DAYS_PER_UNIT[self.unit] / DAYS_PER_UNIT[unit]) or self.sign
 
     def day(self, day: date) -> date:
-        extra = relativedelta(years=self.birth_years, weeks=self.nudge * self.sign)
-        return day + relativedelta(**{self.unit: self.count}) + extra
+        if self.unit in ("days", "weeks"):  # plain arithmetic; relativedelta only where months have lengths
+            moved = day + timedelta(**{self.unit: self.count})
+        else:
+            moved = day + relativedelta(**{self.unit: self.count})
+        if self.birth_years or self.nudge:
+            moved += relativedelta(years=self.birth_years, weeks=self.nudge * self.sign)
+        return moved
 
     def months(self) -> int:
         return self.whole("months") + 12 * self.birth_years + self.nudge * self.sign
