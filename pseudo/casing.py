@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 
+
+@lru_cache(maxsize=1 << 14)
 def casing_of(text: str) -> str:
     """'upper', 'lower', 'title' (first letter upper) or 'other'."""
     letters = [c for c in text if c.isalpha()]

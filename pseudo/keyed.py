@@ -10,6 +10,7 @@ import hashlib
 import hmac
 import secrets
 from bisect import bisect_right
+from functools import lru_cache
 from typing import Sequence, TypeVar
 
 T = TypeVar("T")
@@ -59,8 +60,12 @@ class KeyedStream:
         return bisect_right(cumulative, self.below(cumulative[-1]))
 
     def digit(self, exclude: str = "") -> str:
-        digits = [d for d in "0123456789" if d not in exclude]
-        return self.choice(digits)
+        return self.choice(_digits_without(exclude))
+
+
+@lru_cache(maxsize=64)
+def _digits_without(exclude: str) -> str:
+    return "".join(d for d in "0123456789" if d not in exclude)
 
 
 class Keyring:

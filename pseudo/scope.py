@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Iterable
 
 import regex
@@ -13,10 +14,15 @@ from pseudo.rules.base import MAX_ATTEMPTS, normalise
 _TOKEN = regex.compile(r"[\p{L}\p{N}]+")
 
 
+@lru_cache(maxsize=1 << 16)
+def _tokens(text: str) -> tuple[str, ...]:
+    return tuple(_TOKEN.findall(text))
+
+
 def _nested(original: str, candidate: str) -> bool:
     """One value inside the other as whole words: "Alicante" in "San Juan de Alicante" (or the
     reverse) would leave the original readable in its surrogate."""
-    a, b = _TOKEN.findall(original), _TOKEN.findall(candidate)
+    a, b = _tokens(original), _tokens(candidate)
     if not a or not b:
         return False
     short, long = (a, b) if len(a) <= len(b) else (b, a)
@@ -44,16 +50,16 @@ class ScopeState:
         """Remember original values, whole and word by word: no surrogate may equal one."""
         for text in texts:
             self.originals.add(normalise(text))
-            self.originals.update(normalise(token) for token in _TOKEN.findall(text))
+            self.originals.update(normalise(token) for token in _tokens(text))
 
     def add_names(self, texts: Iterable[str]) -> None:
         """Remember the capitalised words of people's names ("Miguel", not "de"): a street, a
         hospital or a town drawn later must not carry one, or the name would seem to survive."""
         for text in texts:
-            self.name_words.update(normalise(t) for t in _TOKEN.findall(text) if len(t) > 2 and t[0].isupper())
+            self.name_words.update(normalise(t) for t in _tokens(text) if len(t) > 2 and t[0].isupper())
 
     def _carries_name(self, candidate: str) -> bool:
-        return any(normalise(t) in self.name_words for t in _TOKEN.findall(candidate))
+        return any(normalise(t) in self.name_words for t in _tokens(candidate))
 
     def consistent(
         self,

@@ -101,6 +101,11 @@ class NameLists:
     def _after(self) -> dict[tuple[str, int], WeightedList]:
         return {}
 
+    @cached_property
+    def classified(self) -> dict[tuple[str, str], tuple[str, ...]]:
+        """Word classes of name spans already read, by text and label (see `_classify`)."""
+        return {}
+
     def after_particles(self, lead: str, size: int) -> WeightedList:
         """Surnames the census lists after these particles ('de la' -> Fuente, Torre, Cruz ...)."""
         if (lead, size) not in self._after:
@@ -343,8 +348,19 @@ def particles(pack: LocalePack) -> frozenset[str]:
     )
 
 
-def _classify(target: Target, lists: NameLists, titles: frozenset[str], known_particles: frozenset[str]) -> list[str]:
-    """title, particle, initial, first or last, for each word of a name span."""
+def _classify(target: Target, lists: NameLists, titles: frozenset[str], known_particles: frozenset[str]) -> tuple[str, ...]:
+    """title, particle, initial, first or last, for each word of a name span; a spelling and
+    label read once per pack (titles and particles are the pack's too)."""
+    known = lists.classified
+    key = (target.text, target.label)
+    if key not in known:
+        if len(known) >= 1 << 15:
+            known.clear()
+        known[key] = tuple(_classify_words(target, lists, titles, known_particles))
+    return known[key]
+
+
+def _classify_words(target: Target, lists: NameLists, titles: frozenset[str], known_particles: frozenset[str]) -> list[str]:
     words = [m.group() for m in _TOKEN.finditer(target.text)]
     classes: list[str] = []
     comma = target.text.find(",")
