@@ -45,6 +45,8 @@ ADDRESS_BLOCK_LINES = 2  # a postcode goes with a town at most this many line br
 ORDINAL_MARKS = "ºª°"
 _HOUSE_PIECE = regex.compile(r"\d+|[\p{L}ºª°][\p{L}ºª°'’/]*|\s+|.", regex.DOTALL)
 _SEGMENT = regex.compile(r"[^,\n]+")
+_GAP_AFTER_TYPE = regex.compile(r"[\s.,:]*")
+_ENDS_WITH_NUMBER = regex.compile(r"\d\.?$")
 
 
 @dataclass(frozen=True)
@@ -133,6 +135,16 @@ def _starts_with_word(text: str, prefix: str) -> bool:
     if not text.casefold().startswith(prefix.casefold()):
         return False
     return not prefix[-1].isalpha() or len(text) == len(prefix) or not text[len(prefix)].isalpha()
+
+
+def _road_type(text: str, pack: LocalePack, settings: PlaceSettings) -> str:
+    """The road type a street starts with, as written ("Avda."), or ""; remembered per pack."""
+    known = pack.cached("road-types", dict)
+    if text not in known:
+        if len(known) >= 1 << 14:
+            known.clear()
+        known[text] = next((text[: len(t)] for t in settings.street_types if _starts_with_word(text, t)), "")
+    return known[text]
 
 
 class PlaceRule(Rule):
@@ -297,9 +309,9 @@ class PlaceRule(Rule):
         if not ctx.pack.has("streets"):
             raise PseudoError(f"locale {ctx.pack.code!r} has no streets list; choose a strategy for STREET")
         streets = ctx.pack.weighted("streets")
-        road_type = next((text[: len(t)] for t in settings.street_types if _starts_with_word(text, t)), "")
+        road_type = _road_type(text, ctx.pack, settings)
         rest = text[len(road_type) :]
-        gap = regex.match(r"[\s.,:]*", rest).group() if road_type else ""
+        gap = _GAP_AFTER_TYPE.match(rest).group() if road_type else ""
         rest = rest[len(gap) :]
         cut = len(rest) if not rest[:1].isdigit() else 0
         if cut:
@@ -344,7 +356,7 @@ class PlaceRule(Rule):
             if phrase and token.isspace():
                 phrase.append(token)
                 continue
-            attached = bool(regex.search(r"\d\.?$", before))
+            attached = _ENDS_WITH_NUMBER.search(before) is not None
             if token[0].isalpha() and not attached:
                 if token.casefold() in settings.address_words:
                     flush()
