@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -14,7 +15,7 @@ from pseudo.engine import Engine, Failure, Settings, Summary
 from pseudo.errors import ConfigError, InputError, PseudoError
 from pseudo.io import Batch, read_input, write_output
 from pseudo.keyed import Keyring
-from pseudo.model import Document, Result
+from pseudo.model import Document, Replacement, Result, Span
 
 KEY_ENVIRONMENT = "PSEUDO_KEY"
 
@@ -90,12 +91,56 @@ def _in_parallel(documents: Sequence[Document], settings: Settings, skip_errors:
             chunks.append([])
         chunks[-1].extend(members)
     outcomes: dict[int, Result | Failure] = {}
-    with ProcessPoolExecutor(jobs) as pool:
+    global _FORKED_WORK
+    forking = "fork" in multiprocessing.get_all_start_methods()
+    if forking:  # workers inherit the documents: only chunk indexes cross the process boundary
+        _FORKED_WORK = (fixed, documents, skip_errors)
+        tasks: list = [(None, chunk, skip_errors) for chunk in chunks]
+    else:
         tasks = [(fixed, [documents[i] for i in chunk], skip_errors) for chunk in chunks]
-        for chunk, results in zip(chunks, pool.map(_run_chunk, tasks)):
-            outcomes.update(zip(chunk, results))
+    try:
+        context = multiprocessing.get_context("fork") if forking else None
+        with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+            for chunk, packed in zip(chunks, pool.map(_run_chunk, tasks)):
+                outcomes.update((i, _unpacked(documents[i], p)) for i, p in zip(chunk, packed))
+    finally:
+        _FORKED_WORK = None
     for index in range(len(documents)):
         yield outcomes[index]
+
+
+_FORKED_WORK: tuple[Settings, Sequence[Document], bool] | None = None
+
+Packed = tuple[str, tuple[tuple, ...]]  # output text, replacements as plain tuples: they pickle fast
+
+
+def _run_chunk(task: tuple) -> list[Packed | Failure]:
+    settings, documents, skip_errors = task
+    if settings is None:
+        settings, everything, skip_errors = _FORKED_WORK
+        documents = [everything[i] for i in documents]
+    return [_packed(outcome) for outcome in Engine(settings).run(documents, skip_errors)]
+
+
+def _packed(outcome: Result | Failure) -> Packed | Failure:
+    if isinstance(outcome, Failure):
+        return outcome
+    rows = tuple(
+        (r.span.start, r.span.end, r.span.label, r.span.attrs, r.new_start, r.new_end, r.surrogate, r.label, r.rule,
+         r.strategy, r.scope, r.fallback, r.propagated)
+        for r in outcome.replacements
+    )  # fmt: skip
+    return outcome.document.text, rows
+
+
+def _unpacked(source: Document, packed: Packed | Failure) -> Result | Failure:
+    """The Result a worker made, rebuilt around the parent's own copy of the document."""
+    if isinstance(packed, Failure):
+        return packed
+    text, rows = packed
+    replacements = tuple(Replacement(Span(*row[:4]), *row[4:]) for row in rows)
+    spans = tuple(Span(r.new_start, r.new_end, r.span.label, r.span.attrs) for r in replacements)
+    return Result(source, Document(source.id, text, spans, source.meta), replacements)
 
 
 def _scope_of(engine: Engine, document: Document, index: int, skip_errors: bool) -> object:
@@ -107,11 +152,6 @@ def _scope_of(engine: Engine, document: Document, index: int, skip_errors: bool)
         if not skip_errors:
             raise
         return index
-
-
-def _run_chunk(task: tuple[Settings, list[Document], bool]) -> list[Result | Failure]:
-    settings, documents, skip_errors = task
-    return list(Engine(settings).run(documents, skip_errors))
 
 
 def read_documents(source: str, fmt: str = "auto", skip_errors: bool = False) -> tuple[Batch, list[Failure]]:
