@@ -21,18 +21,18 @@ _SEPARATOR = b"\x1f"
 class KeyedStream:
     """An endless byte stream in counter mode, drawn from one HMAC derivation."""
 
-    __slots__ = ("_seeded", "_counter", "_buffer")
+    __slots__ = ("_keyed", "_seed", "_counter", "_buffer")
 
     def __init__(self, keyed: "hmac.HMAC", seed: bytes):
-        self._seeded = keyed.copy()  # HMAC(key, seed + counter) without rehashing the key and seed per block
-        self._seeded.update(seed)
+        self._keyed = keyed  # HMAC state after the key: copied per block, never rehashing the key
+        self._seed = seed
         self._counter = 0
         self._buffer = b""
 
     def _take(self, n: int) -> bytes:
         while len(self._buffer) < n:
-            block = self._seeded.copy()
-            block.update(self._counter.to_bytes(8, "big"))
+            block = self._keyed.copy()
+            block.update(self._seed + self._counter.to_bytes(8, "big"))
             self._buffer += block.digest()
             self._counter += 1
         taken, self._buffer = self._buffer[:n], self._buffer[n:]
