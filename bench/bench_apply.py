@@ -6,6 +6,7 @@ RSS is its own. This prints figures; it asserts nothing.
     pip install ".[bench]"
     python bench/bench_apply.py                       # MEDDOCAN train from shared/ beside the checkout
     python bench/bench_apply.py --corpus docs.jsonl --locale sv --n 10000
+    python bench/bench_apply.py --by-rule            # where pseudo's time goes, rule family by rule family
 
 Only the work is timed: the corpus is read, Presidio's engine and Faker are set up, and pseudo
 loads its locale pack (on one document) before the clock starts.
@@ -74,6 +75,44 @@ def run_pseudo(args, queue, jobs: int = 1) -> None:
     queue.put((f"pseudo -j {jobs}", len(run.results), spans, elapsed, _peak_mb()))
 
 
+def run_by_rule(args, queue) -> None:
+    """pseudo on one process, with the time inside each rule family summed: where to optimise."""
+    import pseudo.engine
+    from pseudo.api import pseudonymise
+    from pseudo.config import Config
+    from pseudo.engine import Settings
+    from pseudo.keyed import Keyring
+
+    docs, _ = load(args.corpus, args.format, args.n, args.locale, args.tagset)
+    settings = Settings(config=Config(tagset=args.tagset), keyring=Keyring(b"bench"))
+    pseudonymise(docs[:1], settings)
+    seconds: dict[str, float] = {}
+    spans: dict[str, int] = {}
+    inner = pseudo.engine._replace  # the engine's one call into a rule; wrapped here only
+
+    def timed(rule, target, ctx, document):
+        started = time.perf_counter()
+        try:
+            return inner(rule, target, ctx, document)
+        finally:
+            seconds[rule.name] = seconds.get(rule.name, 0.0) + time.perf_counter() - started
+            spans[rule.name] = spans.get(rule.name, 0) + 1
+
+    pseudo.engine._replace = timed
+    started = time.perf_counter()
+    pseudonymise(docs, settings)
+    queue.put((time.perf_counter() - started, seconds, spans))
+
+
+def print_by_rule(total: float, seconds: dict[str, float], spans: dict[str, int]) -> None:
+    print(f"{'rule':<16}{'spans':>9}{'seconds':>10}{'us/span':>10}{'share':>8}")
+    for name in sorted(seconds, key=seconds.get, reverse=True):
+        print(f"{name:<16}{spans[name]:>9}{seconds[name]:>10.2f}{seconds[name] / spans[name] * 1e6:>10.1f}{seconds[name] / total:>8.0%}")
+    outside = total - sum(seconds.values())
+    print(f"{'outside rules':<16}{'':>9}{outside:>10.2f}{'':>10}{outside / total:>8.0%}")
+    print("outside rules: reading tagsets and scopes, collecting originals, casing, rebuilding texts and offsets")
+
+
 def run_presidio(args, queue) -> None:
     from faker import Faker
     from presidio_anonymizer import AnonymizerEngine
@@ -121,7 +160,7 @@ def check(args: argparse.Namespace) -> None:
     except PseudoError as error:
         sys.exit(f"bench_apply: {error}")
     missing = [name for name in ("presidio_anonymizer", "faker") if importlib.util.find_spec(name) is None]
-    if missing:
+    if missing and not args.by_rule:
         sys.exit(f"bench_apply: {', '.join(missing)} not installed: pip install \".[bench]\"")
 
 
@@ -133,9 +172,20 @@ def main() -> None:
     parser.add_argument("--locale", default="es")
     parser.add_argument("--tagset", default=None)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="also time pseudo with this many processes")
+    parser.add_argument("--by-rule", action="store_true", help="instead: time spent in each rule family of pseudo (one process)")
     args = parser.parse_args()
     check(args)
     context = multiprocessing.get_context("spawn")
+    if args.by_rule:
+        queue = context.Queue()
+        process = context.Process(target=run_by_rule, args=(args, queue))
+        process.start()
+        process.join()
+        if process.exitcode != 0:
+            sys.exit(f"run_by_rule failed (exit code {process.exitcode})")
+        print(f"corpus: {args.corpus} ({args.n} documents, locale {args.locale})")
+        print_by_rule(*queue.get())
+        return
     rows = []
     runs = [(run_pseudo, (1,)), (run_presidio, ())]
     if args.jobs > 1:

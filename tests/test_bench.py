@@ -31,3 +31,15 @@ def test_an_unusable_corpus_is_one_line(tmp_path):
     corpus.write_text('{"id": "a", "text": "Anna", "spans": [{"start": 0, "end": 4, "label": "NOT_A_LABEL"}]}')
     result = run(tmp_path, "--corpus", str(corpus))
     assert result.returncode == 1 and result.stderr.count("\n") == 1 and "NOT_A_LABEL belong to no tagset" in result.stderr
+
+
+def test_by_rule_prints_the_time_of_each_rule_family_without_presidio(tmp_path):
+    corpus = tmp_path / "in.jsonl"
+    corpus.write_text(
+        '{"id": "a", "text": "Kom 2012-03-11, id 19121212-1212.", "spans": [{"start": 4, "end": 14, "label": "DATE"}, {"start": 19, "end": 32, "label": "ID"}]}\n'
+    )
+    result = run(tmp_path, "--by-rule", "--corpus", str(corpus), "--locale", "", "--n", "30")
+    assert result.returncode == 0, result.stderr
+    rows = {line.split()[0]: line.split()[1:] for line in result.stdout.splitlines()[2:] if line.startswith(("dates", "ids"))}
+    assert rows["dates"][0] == rows["ids"][0] == "30"
+    assert "outside rules" in result.stdout

@@ -778,10 +778,19 @@ def _es_streets(data: Path, out: Path) -> dict[str, dict]:
 
 
 def _es_phones(data: Path, out: Path) -> dict[str, dict]:
+    rows = read_tsv(data / "es" / "phone_area_codes.tsv")
     areas = {}
-    for row in read_tsv(data / "es" / "phone_area_codes.tsv"):
+    for row in rows:
         if len(row["area_code"]) <= 3:
             areas.setdefault(row["area_code"], nfc(row["place_es"]))
+    # A province whose code the geocoding data splits into longer ranges only (973: 9730-9738 Lérida)
+    # gets the three digits when every range under them names that one province.
+    split: dict[str, set[str]] = {}
+    for row in rows:
+        code = row["area_code"]
+        if len(code) > 3 and not any(code.startswith(short) for short in areas):
+            split.setdefault(code[:3], set()).add(nfc(row["place_es"]))
+    areas.update((root, places.pop()) for root, places in split.items() if len(places) == 1)
     mobile = sorted({row["prefix"][:3] for row in read_tsv(data / "es" / "phone_mobile_prefixes.tsv")})
     origin = ("S1", "phonenumbers 9.0.43 (PyPI)", None, "Apache-2.0 (libphonenumber)")
     return {
@@ -790,7 +799,8 @@ def _es_phones(data: Path, out: Path) -> dict[str, dict]:
             **_es_source(
                 *origin,
                 "libphonenumber geocoding prefixes of Spain (../shared/data/es/phone_area_codes.tsv) of two or three "
-                "digits: the provincial 8xx/9xx codes; longer sub-ranges left out",
+                "digits: the provincial 8xx/9xx codes; a province listed only in longer sub-ranges (973 Lérida: "
+                "9730-9738) gets their first three digits when every sub-range under them names it; other sub-ranges left out",
                 rows=write_tsv(out / "phone_area_codes.tsv", ("code", "place"), sorted(areas.items())),
             ),
         },

@@ -51,3 +51,13 @@ def test_a_fixed_number_follows_the_surrogate_town_of_its_address():
             assert any(phone.replace(" ", "").startswith(c) for c in codes), (town, phone)
             checked += 1
     assert checked > 10
+
+
+def test_a_province_listed_only_in_longer_ranges_has_its_three_digit_code():
+    """libphonenumber splits Lleida's 973 into 9730-9738; the pack keeps 973 as Lérida's code, so
+    a Lleida number is read as fixed and gets another provincial code."""
+    served = {r["code"]: r["place"] for r in es_pack().rows("phone_area_codes")}
+    assert served["973"] == "Lérida"
+    codes = area_codes()
+    for (new,) in run_many("Tel. 973 248 100", [("973 248 100", "NUMERO_TELEFONO")]):
+        assert regex.fullmatch(r"[89]\d\d \d{3} \d{3}", new) and new[:3] in codes and new[:3] != "973"
