@@ -44,7 +44,12 @@ def _align(letters: str, tokens: tuple[str, ...]) -> tuple[tuple[int, int, int |
     """Split letters into pieces, each a prefix of a distinct name token, skipping as few
     letters as possible. Returns (start, end, token index or None for a skipped letter).
 
-    Exhaustive over (position, tokens used): names have a handful of tokens."""
+    Exhaustive over (position, tokens used): names have a handful of tokens, and a token whose
+    first letter is nowhere in the letters can never be used, so it is left out of the search."""
+    usable = tuple(index for index, token in enumerate(tokens) if token and token[0] in letters)
+    if len(usable) < len(tokens):
+        found = _align(letters, tuple(tokens[index] for index in usable))
+        return tuple((start, end, None if index is None else usable[index]) for start, end, index in found)
 
     @cache
     def best(i: int, used: frozenset[int]) -> tuple[int, int, tuple[tuple[int, int, int | None], ...]]:

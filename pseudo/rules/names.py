@@ -169,8 +169,7 @@ def cue_gender(pattern: regex.Pattern | None, before: str) -> str | None:
     match = pattern.search(before)
     if match is None:
         return None
-    name = next(k for k, v in match.groupdict().items() if v is not None)
-    return "female" if name.startswith("female") else "male"
+    return "female" if match.lastgroup.startswith("female") else "male"  # the one named group that matched
 
 
 def title_words(pack: LocalePack) -> frozenset[str]:
