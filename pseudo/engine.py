@@ -127,16 +127,21 @@ class Engine:
             self._scope(scope_id).add_names(
                 document.span_text(s) for s in document.spans if s.label in labels and labels[s.label].label in NAME_LABELS
             )
+        remaining = Counter(scope_id for scope_id in scope_ids if isinstance(scope_id, str))
         for document, scope_id in zip(documents, scope_ids):
             if isinstance(scope_id, Failure):
                 yield scope_id
                 continue
             try:
-                yield self.pseudonymise(document, labels, self._scope(scope_id))
+                outcome: Result | Failure = self.pseudonymise(document, labels, self._scope(scope_id))
             except PseudoError as error:
                 if not skip_errors:
                     raise
-                yield Failure(document.id, error)
+                outcome = Failure(document.id, error)
+            remaining[scope_id] -= 1
+            if not remaining[scope_id]:  # the scope's last document: its memory is no longer needed
+                del self._scopes[scope_id]
+            yield outcome
 
     def _options_for(self, pack: LocalePack | None) -> dict[str, Mapping[str, Any]]:
         """Every rule's options: declared defaults, then the pack's `defaults:`, then the config."""

@@ -1,9 +1,12 @@
 """Strategies, scopes, consistency, one-to-one surrogates, overrides, propagation."""
 
 import pytest
-from conftest import PACKS, make_doc, run, surrogate_texts
+from conftest import PACKS, document_from_dict, make_doc, run, surrogate_texts
 
+from pseudo.config import parse_config
+from pseudo.engine import Engine, Settings
 from pseudo.errors import InputError
+from pseudo.keyed import Keyring
 
 TEXT = "Anna Andersson träffade Lars Karlsson. Anna ringde sedan Lars."
 SPANS = [("Anna", "FIRST_NAME"), ("Andersson", "LAST_NAME"), ("Lars", "FIRST_NAME"), ("Karlsson", "LAST_NAME"),
@@ -43,6 +46,22 @@ def test_document_scope_is_the_default_subject_scope_links_records():
     assert surrogate_texts(by_document[0]) != surrogate_texts(by_document[1])
     corpus = run(docs, {"scope": "corpus"})
     assert surrogate_texts(corpus[0]) == surrogate_texts(corpus[2])
+
+
+def test_a_scope_is_remembered_until_its_last_document_and_then_freed():
+    """Interleaved records of one patient stay consistent; once a scope's last document is done,
+    the engine keeps nothing of it (a long run holds results only)."""
+    items = [names_doc("r1", subject="p1"), names_doc("r2", subject="p2"), names_doc("r3", subject="p1")]
+    documents = [document_from_dict(d, "test", f"#{i}") for i, d in enumerate(items)]
+    engine = Engine(Settings(config=parse_config({"scope": "subject"}), keyring=Keyring(b"test-key")))
+    held = []
+    outputs = []
+    for outcome in engine.run(documents):
+        outputs.append(outcome.document)
+        held.append(sorted(engine._scopes))
+    assert held == [["subject:p1", "subject:p2"], ["subject:p1"], []]
+    texts = [[d.text[s.start : s.end] for s in d.spans] for d in outputs]
+    assert texts[0] == texts[2] != texts[1]
 
 
 def test_subject_scope_needs_a_subject():
