@@ -43,14 +43,17 @@ def kinship_terms(pack: LocalePack) -> dict[str, dict[str, Any]]:
 
 
 def _alternatives(pack: LocalePack, term: dict[str, Any]) -> list[str]:
-    signature = tuple(term.get(k) for k in MATCHED)
-    return sorted(
-        {
-            t["word"]
-            for t in pack.vocabulary("kinship").get("terms", [])
-            if tuple(t.get(k) for k in MATCHED) == signature and t["word"].casefold() != term["word"].casefold()
-        }
-    )
+    """Other words of the same gender, generation, number and form, gathered once per pack."""
+    by_signature = pack.cached("kinship-by-signature", lambda: _by_signature(pack))
+    word = term["word"].casefold()
+    return [w for w in by_signature.get(tuple(term.get(k) for k in MATCHED), ()) if w.casefold() != word]
+
+
+def _by_signature(pack: LocalePack) -> dict[tuple, list[str]]:
+    grouped: dict[tuple, set[str]] = {}
+    for t in pack.vocabulary("kinship").get("terms", []):
+        grouped.setdefault(tuple(t.get(k) for k in MATCHED), set()).add(t["word"])
+    return {signature: sorted(words) for signature, words in grouped.items()}
 
 
 class KinshipRule(Rule):
