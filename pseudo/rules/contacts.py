@@ -25,6 +25,7 @@ IPV4_BLOCKS = ("192.0.2.", "198.51.100.", "203.0.113.")
 _LETTERS = regex.compile(r"\p{L}+")
 
 
+@lru_cache(maxsize=1 << 14)
 def fold(text: str) -> str:
     """Lower case without accents: how names are written in addresses."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
