@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 import regex
 
@@ -128,6 +128,24 @@ def _postcodes(pack: LocalePack) -> tuple[dict[str, list[str]], dict[int, tuple[
         return by_place, {length: tuple(sorted(codes)) for length, codes in by_length.items()}
 
     return pack.cached("postcodes", make)
+
+
+def _codes_around(
+    pack: LocalePack, town: str, length: int, reach: str, members: Callable[[LocationTree, Place], Iterable[Place]]
+) -> tuple[str, ...]:
+    """Postcodes of `length` digits of the places `members` finds around each place named
+    `town`, sorted; cached per pack, town and reach."""
+
+    def make() -> tuple[str, ...]:
+        tree = pack.tree()
+        by_place, _ = _postcodes(pack)
+        found: set[str] = set()
+        for place in tree.lookup(town):
+            for member in members(tree, place):
+                found.update(c for c in by_place.get(member.id, []) if len(digits_of(c)) == length)
+        return tuple(sorted(found))
+
+    return pack.cached(f"{reach}-codes:{town}:{length}", make)
 
 
 def _starts_with_word(text: str, prefix: str) -> bool:
@@ -255,37 +273,21 @@ class PlaceRule(Rule):
 
     @staticmethod
     def _town_codes(town: str, ctx: Context, length: int) -> tuple[str, ...]:
-        """Postcodes of a town and of the places right under it, sorted, cached per town."""
-
-        def make() -> tuple[str, ...]:
-            tree = ctx.pack.tree()
-            by_place, _ = _postcodes(ctx.pack)
-            found: set[str] = set()
-            for place in tree.lookup(town):
-                for member in [place, *tree.children.get(place.id, [])]:
-                    found.update(c for c in by_place.get(member.id, []) if len(digits_of(c)) == length)
-            return tuple(sorted(found))
-
-        return ctx.pack.cached(f"town-codes:{town}:{length}", make)
+        """Postcodes of a town and of the places right under it."""
+        return _codes_around(ctx.pack, town, length, "town", lambda tree, place: [place, *tree.children.get(place.id, [])])
 
     @staticmethod
     def _region_codes(town: str, ctx: Context, length: int) -> tuple[str, ...]:
-        """Postcodes of the town's parent region and everything under it, sorted, cached per town."""
+        """Postcodes of the town's parent region and everything under it."""
 
-        def make() -> tuple[str, ...]:
-            tree = ctx.pack.tree()
-            by_place, _ = _postcodes(ctx.pack)
-            found: set[str] = set()
-            for place in tree.lookup(town):
-                parent = tree.parent(place)
-                if parent is None:
-                    continue
-                kinds = {c.kind for c in tree.children.get(parent.id, [])}
-                for member in [parent, *(p for kind in kinds for p in tree.descendants(parent, kind))]:
-                    found.update(c for c in by_place.get(member.id, []) if len(digits_of(c)) == length)
-            return tuple(sorted(found))
+        def region(tree: LocationTree, place: Place) -> list[Place]:
+            parent = tree.parent(place)
+            if parent is None:
+                return []
+            kinds = {c.kind for c in tree.children.get(parent.id, [])}
+            return [parent, *(p for kind in kinds for p in tree.descendants(parent, kind))]
 
-        return ctx.pack.cached(f"region-codes:{town}:{length}", make)
+        return _codes_around(ctx.pack, town, length, "region", region)
 
     @staticmethod
     def _town_beside(target: Target, ctx: Context) -> str | None:
