@@ -519,7 +519,7 @@ def find_dates(text: str, words: DateWords, start: int = 0, end: int | None = No
     """The date expressions within text[start:end], in order; offsets are into `text`, and the
     text around the window is seen as context (a week word before a span, for instance)."""
     g = grammar(words)
-    atoms = _select(_candidates(text, g, start, len(text) if end is None else end), g)
+    atoms = _atoms(text, g, start, len(text) if end is None else end)
     atoms = _with_weekdays(text, _without_clock_times(text, atoms))
     return _ranges(text, atoms, g)
 
@@ -532,30 +532,30 @@ _LETTER_RUN = regex.compile(r"(?<!\p{L})\p{L}")
 _STARTS_WITH_NAME = frozenset({"month", "weekday"})  # "named" starts either way; the rest with a digit
 
 
-def _candidates(text: str, g: Grammar, start: int, end: int) -> Iterator[tuple[int, int, int, regex.Match, str]]:
-    digits = [m.start() for m in _DIGIT_RUN.finditer(text, start, end)]
-    letters = [m.start() for m in _LETTER_RUN.finditer(text, start, end)]
-    for priority, (kind, pattern) in enumerate(g.patterns):
-        if kind == "named":
-            positions = sorted(digits + letters) if digits and letters else ()
-        else:
-            positions = letters if kind in _STARTS_WITH_NAME else digits
-        for position in positions:
+def _atoms(text: str, g: Grammar, start: int, end: int) -> list[DateText]:
+    """The dates of text[start:end], left to right: at each place where a date can start and that
+    no chosen date covers, the longest match, then the preferred pattern, whose numbers make a
+    date (not 32/13); no overlaps."""
+    digits = {m.start() for m in _DIGIT_RUN.finditer(text, start, end)}
+    letters = {m.start() for m in _LETTER_RUN.finditer(text, start, end)}
+    named = bool(digits and letters)  # a "named" date holds a number and a month name
+    chosen: list[DateText] = []
+    for position in sorted(digits | letters):
+        if chosen and position < chosen[-1].end:
+            continue
+        found = []
+        for priority, (kind, pattern) in enumerate(g.patterns):
+            fits = named if kind == "named" else (kind in _STARTS_WITH_NAME) == (position in letters)
+            if not fits:
+                continue
             match = pattern.match(text, position, end)
             if match is not None:
-                yield position, position - match.end(), priority, match, kind
-
-
-def _select(candidates: Iterable[tuple[int, int, int, regex.Match, str]], g: Grammar) -> list[DateText]:
-    """Earliest first, then longest, then the preferred pattern; no overlaps; numbers that make
-    no date (32/13) are passed over. A match is read only once nothing chosen overlaps it."""
-    chosen: list[DateText] = []
-    for start, _, _, match, kind in sorted(candidates, key=lambda c: c[:3]):
-        if chosen and start < chosen[-1].end:
-            continue
-        found = _read(match, kind, g)
-        if found is not None:
-            chosen.append(found)
+                found.append((position - match.end(), priority, match, kind))
+        for _, _, match, kind in sorted(found, key=lambda c: c[:2]):
+            atom = _read(match, kind, g)
+            if atom is not None:
+                chosen.append(atom)
+                break
     return chosen
 
 
