@@ -123,11 +123,14 @@ def _run_chunk(task: tuple) -> list[Packed | Failure]:
 
 
 def _packed(outcome: Result | Failure) -> Packed | Failure:
+    """A tagged span goes back as its index in the document (the parent holds the same spans);
+    a span added by --propagate as its fields."""
     if isinstance(outcome, Failure):
         return outcome
+    tagged = {id(span): index for index, span in enumerate(outcome.source.spans)}
     rows = tuple(
-        (r.span.start, r.span.end, r.span.label, r.span.attrs, r.new_start, r.new_end, r.surrogate, r.label, r.rule,
-         r.strategy, r.scope, r.fallback, r.propagated)
+        (tagged.get(id(r.span), (r.span.start, r.span.end, r.span.label, r.span.attrs)), r.new_start, r.new_end,
+         r.surrogate, r.label, r.rule, r.strategy, r.scope, r.fallback, r.propagated)
         for r in outcome.replacements
     )  # fmt: skip
     return outcome.document.text, rows
@@ -138,7 +141,9 @@ def _unpacked(source: Document, packed: Packed | Failure) -> Result | Failure:
     if isinstance(packed, Failure):
         return packed
     text, rows = packed
-    replacements = tuple(Replacement(Span(*row[:4]), *row[4:]) for row in rows)
+    replacements = tuple(
+        Replacement(source.spans[row[0]] if isinstance(row[0], int) else Span(*row[0]), *row[1:]) for row in rows
+    )
     spans = tuple(Span(r.new_start, r.new_end, r.span.label, r.span.attrs) for r in replacements)
     return Result(source, Document(source.id, text, spans, source.meta), replacements)
 

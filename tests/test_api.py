@@ -47,23 +47,26 @@ def test_subjects_1_and_text_1_are_one_scope_in_every_process():
 
 
 def dated(doc_id: str, day: int) -> Document:
-    text = f"Anna kom {day}/3/2012, åter 2012-03-{day + 7}."
-    spans = (Span(0, 4, "FIRST_NAME", {"id": "T1"}), Span(9, 18 if day > 9 else 17, "DATE"), Span(text.index("2012-"), len(text) - 1, "DATE"))
+    text = f"Anna kom {day}/3/2012, åter 2012-03-{day + 7}. Anna ringde."
+    spans = (Span(0, 4, "FIRST_NAME", {"id": "T1"}), Span(9, 18 if day > 9 else 17, "DATE"), Span(text.index("2012-"), text.index(". "), "DATE"))
     return Document(doc_id, text, spans, {"subject": doc_id})
 
 
 @pytest.mark.parametrize("start_methods", [["fork", "spawn"], ["spawn"]], ids=["fork", "spawn-only"])
 def test_worker_results_are_the_results_of_one_process(monkeypatch, start_methods):
     """Workers send back the output text and plain rows; the parent rebuilds the same Results
-    around its own documents, whether workers inherit the documents (fork) or receive them."""
+    around its own documents (tagged spans by index, spans --propagate added by their fields),
+    whether workers inherit the documents (fork) or receive them."""
     monkeypatch.setattr("pseudo.api.multiprocessing.get_all_start_methods", lambda: start_methods)
     documents = [dated(f"d{i}", 1 + i % 20) for i in range(CHUNK + 10)]
-    settings = Settings(config=parse_config(INDEXED), keyring=Keyring(b"api-key"))
+    settings = Settings(config=parse_config(INDEXED), keyring=Keyring(b"api-key"), propagate=True)
     single = pseudonymise(documents, settings).results
     parallel = pseudonymise(documents, settings, jobs=2).results
     assert parallel == single
     assert all(p.source is d for p, d in zip(parallel, documents))
     assert parallel[0].document.spans[0].attrs == {"id": "T1"}
+    assert [r.propagated for r in parallel[0].replacements] == [False, False, False, True]
+    assert parallel[0].replacements[0].span is documents[0].spans[0]
 
 
 def test_a_document_without_its_subject_fails_as_in_one_process():
