@@ -92,3 +92,22 @@ def test_a_repeated_id_is_refused_even_when_skipping(tmp_path):
     path.write_text("".join(json.dumps(make_doc("x", [], "a")) + "\n" for _ in range(2)))
     with pytest.raises(InputError, match="'a' occurs twice"):
         read_documents(str(path), skip_errors=True)
+
+
+def test_a_run_collects_garbage_less_often_and_restores_the_thresholds():
+    import gc
+
+    before = gc.get_threshold()
+    during = []
+
+    def watch(outcomes):
+        for outcome in outcomes:
+            during.append(gc.get_threshold()[0])
+            yield outcome
+
+    try:
+        gc.set_threshold(700, 10, 10)
+        pseudonymise([named("a", "Anna")], Settings(config=parse_config(INDEXED), keyring=Keyring(b"k")), progress=watch)
+        assert during == [10_000] and gc.get_threshold() == (700, 10, 10)
+    finally:
+        gc.set_threshold(*before)
