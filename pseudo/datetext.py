@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import cache
 from string import Template
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import regex
 from babel import Locale, UnknownLocaleError

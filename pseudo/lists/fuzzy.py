@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from rapidfuzz import fuzz, process, utils
 
+from pseudo.lists.pack import remembered
 from pseudo.lists.weighted import WeightedList
-
-NEAR_CACHE_SIZE = 1 << 14  # answers kept per list: unknown spellings recur across a corpus
 
 
 def closest(value: str, lists: dict[str, WeightedList], cutoff: float = 85.0) -> tuple[str, str] | None:
@@ -29,11 +28,9 @@ def closest(value: str, lists: dict[str, WeightedList], cutoff: float = 85.0) ->
 
 def _nearest(weighted: WeightedList, query: str, cutoff: float) -> tuple[tuple[str, float], ...]:
     """The five best entries of one list at or above the cutoff, remembered per list."""
-    answers = weighted.memo("nearest")
-    key = (query, cutoff)
-    if key not in answers:
-        if len(answers) >= NEAR_CACHE_SIZE:
-            answers.clear()
+
+    def search() -> tuple[tuple[str, float], ...]:
         found = process.extract(query, weighted.processed, scorer=fuzz.ratio, processor=None, score_cutoff=cutoff, limit=5)
-        answers[key] = tuple((weighted.items[position], score) for _, score, position in found)
-    return answers[key]
+        return tuple((weighted.items[position], score) for _, score, position in found)
+
+    return remembered(weighted.nearest, (query, cutoff), search)

@@ -10,7 +10,7 @@ from importlib import import_module, resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, Hashable, TypeVar
 
 import yaml
 
@@ -19,7 +19,19 @@ from pseudo.lists.tree import LocationTree, Place
 from pseudo.lists.weighted import WeightedList
 
 MANIFEST = "pack.yaml"
-LOCALE_PATH = "PSEUDO_LOCALE_PATH"  # extra folders of packs, searched before the installed ones
+REMEMBERED = 1 << 15  # answers a cache of span lookups holds before it starts over
+LOCALE_PATH = "PSEUDO_LOCALE_PATH"
+T = TypeVar("T")  # extra folders of packs, searched before the installed ones
+
+
+def remembered(store: dict, key: Hashable, make: Callable[[], T]) -> T:
+    """The answer for `key` from a cache of lookups that depend on a span's text and the pack
+    only (made on a miss); a full cache starts over rather than grow with the corpus."""
+    if key not in store:
+        if len(store) >= REMEMBERED:
+            store.clear()
+        store[key] = make()
+    return store[key]
 
 
 def locales_root() -> Traversable:

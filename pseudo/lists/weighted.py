@@ -80,12 +80,9 @@ class WeightedList:
         return tuple(default_process(item) for item in self.items)
 
     @cached_property
-    def _memos(self) -> dict[str, dict]:
+    def nearest(self) -> dict:
+        """Answers of spell-checked lookups in this list (pseudo.lists.fuzzy), kept with it."""
         return {}
-
-    def memo(self, name: str) -> dict:
-        """A named cache of answers about this list (fuzzy lookups), kept as long as the list."""
-        return self._memos.setdefault(name, {})
 
     def top(self, n: int) -> "WeightedList":
         """The n heaviest items; kept, so their running totals are summed once."""

@@ -23,7 +23,7 @@ import regex
 from pseudo.casing import match_case
 from pseudo.labels import NAME_LABELS
 from pseudo.lists.fuzzy import closest
-from pseudo.lists.pack import LocalePack
+from pseudo.lists.pack import LocalePack, remembered
 from pseudo.lists.weighted import ACCENTS, WeightedList, loose
 from pseudo.rules.base import Context, Option, Rule, Surrogate, Target, normalise
 
@@ -350,13 +350,8 @@ def particles(pack: LocalePack) -> frozenset[str]:
 def _classify(target: Target, lists: NameLists, titles: frozenset[str], known_particles: frozenset[str]) -> tuple[str, ...]:
     """title, particle, initial, first or last, for each word of a name span; a spelling and
     label read once per pack (titles and particles are the pack's too)."""
-    known = lists.classified
     key = (target.text, target.label)
-    if key not in known:
-        if len(known) >= 1 << 15:
-            known.clear()
-        known[key] = tuple(_classify_words(target, lists, titles, known_particles))
-    return known[key]
+    return remembered(lists.classified, key, lambda: tuple(_classify_words(target, lists, titles, known_particles)))
 
 
 def _classify_words(target: Target, lists: NameLists, titles: frozenset[str], known_particles: frozenset[str]) -> list[str]:

@@ -26,7 +26,7 @@ import regex
 from pseudo.errors import PseudoError
 from pseudo.keyed import KeyedStream
 from pseudo.lists.fuzzy import closest
-from pseudo.lists.pack import LocalePack
+from pseudo.lists.pack import LocalePack, remembered
 from pseudo.lists.tree import LocationTree, Place
 from pseudo.lists.weighted import WeightedList, loose
 from pseudo.rules.base import (
@@ -158,11 +158,7 @@ def _starts_with_word(text: str, prefix: str) -> bool:
 def _road_type(text: str, pack: LocalePack, settings: PlaceSettings) -> str:
     """The road type a street starts with, as written ("Avda."), or ""; remembered per pack."""
     known = pack.cached("road-types", dict)
-    if text not in known:
-        if len(known) >= 1 << 14:
-            known.clear()
-        known[text] = next((text[: len(t)] for t in settings.street_types if _starts_with_word(text, t)), "")
-    return known[text]
+    return remembered(known, text, lambda: next((text[: len(t)] for t in settings.street_types if _starts_with_word(text, t)), ""))
 
 
 class PlaceRule(Rule):
