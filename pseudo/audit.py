@@ -11,7 +11,7 @@ from pseudo.errors import InputError
 from pseudo.io.atomic import atomic_writer
 from pseudo.labels import CANONICAL_LABELS
 from pseudo.model import Replacement, Result
-from pseudo.rules.base import normalise
+from pseudo.folds import normalise
 
 COLUMNS = ("document_id", "scope", "start", "end", "new_start", "new_end", "label", "strategy", "original", "surrogate", "manual_surrogate")
 SCOPE_KINDS = ("document:", "subject:", "corpus")

@@ -9,7 +9,6 @@ random values or knows how far a date moves: that is the date rule's business.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from datetime import date
 from functools import cache
@@ -22,6 +21,7 @@ from babel.dates import get_day_names, get_month_names
 
 from pseudo.casing import match_case
 from pseudo.errors import LocaleError
+from pseudo.folds import plain
 
 ORDERS = ("DMY", "MDY", "YMD")
 SETTINGS_KEYS = (
@@ -94,13 +94,8 @@ def _words(settings: Mapping[str, Any], key: str) -> tuple[str, ...]:
 # -- names ---------------------------------------------------------------------------------
 
 
-def _plain(text: str) -> str:
-    """Without accents: clinical text often writes "miercoles" for "miércoles"."""
-    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
-
-
 def _fold(text: str) -> str:
-    return _plain(text).casefold()
+    return plain(text).casefold()
 
 
 Written = dict[tuple[str, str], tuple[str, ...]]  # (width, context) -> names
@@ -147,14 +142,14 @@ class Names:
         position, width, context = found
         dotted = text.endswith(".")
         name = self.written[(width, context)][position]
-        plain = _plain(text) == text and _plain(name) != name  # written without the accents CLDR has
+        unaccented = plain(text) == text and plain(name) != name  # written without the accents CLDR has
 
         def write(value: int) -> str:
             wide = self.written[("wide", context)][value - self.first]
             word = self.written[(width, context)][value - self.first].rstrip(".")
             if dotted and len(word) < len(wide):
                 word += "."
-            return match_case(text, _plain(word) if plain else word)
+            return match_case(text, plain(word) if unaccented else word)
 
         return position + self.first, write
 
@@ -164,7 +159,7 @@ def _forms(name: str, wide: str) -> set[str]:
     forms = {name, bare}
     if len(bare) < len(wide):
         forms.add(bare + ".")
-    return forms | {_plain(form) for form in forms}
+    return forms | {plain(form) for form in forms}
 
 
 def _with_prefixes(written: Written) -> Written:

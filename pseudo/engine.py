@@ -21,10 +21,13 @@ from pseudo.errors import InputError, LocaleError, PseudoError
 from pseudo.keyed import Keyring
 from pseudo.labels import NAME_LABELS, LabelMapping, Tagset, detect_tagset, tagset
 from pseudo.lists.pack import LocalePack, load_pack
-from pseudo.model import Document, Replacement, Result, Span
+from pseudo.folds import normalise
+from pseudo.model import Document, Replacement, Result, Span, Tagged, Target
 from pseudo.rules import RULES, rule_for_label
-from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
+from pseudo.rules.base import Context, Rule, Surrogate
+from pseudo.rules.kinship import kinship_terms
 from pseudo.scope import ScopeState
+from pseudo.services import SERVICES, Services
 
 OverrideKey = tuple[str, str, str]  # scope id, canonical label, normalised original
 
@@ -74,8 +77,23 @@ class Summary:
         return "; ".join(parts)
 
 
+def check_order(rules: Mapping[str, type[Rule]], services: Sequence[str] = SERVICES) -> None:
+    """Every rule's `requires` is a service or the `provides` of an earlier rule: a rule that
+    needs what nothing before it makes is a configuration error at start-up, not a wrong output."""
+    available = set(services)
+    for name, rule in rules.items():
+        missing = [need for need in rule.requires if need not in available]
+        if missing:
+            raise PseudoError(
+                f"rule {name} requires {', '.join(missing)}, which no service and no earlier rule provides "
+                f"(services: {', '.join(services)})"
+            )
+        available.update(rule.provides)
+
+
 class Engine:
     def __init__(self, settings: Settings):
+        check_order(RULES)
         self.settings = settings
         self.config = settings.config
         self._scopes: dict[str, ScopeState] = {}
@@ -123,7 +141,7 @@ class Engine:
                 scope_ids.append(Failure(document.id, error))
                 continue
             scope_ids.append(scope_id)
-            self._scope(scope_id).add_originals(document.span_text(s) for s in document.spans)
+            self._scope(scope_id).add_originals((document.span_text(s) for s in document.spans), _closed_class(self, document))
             self._scope(scope_id).add_names(
                 document.span_text(s) for s in document.spans if s.label in labels and labels[s.label].label in NAME_LABELS
             )
@@ -198,9 +216,9 @@ class Engine:
             text = _fixed(target, strategy, scope)
             outcome[target.span.start] = (target, text, rule.name, strategy.name, None, propagated)
         options = self._options_for(pack)
-        done: list[tuple[Target, str]] = []
-        every_target = [t for t, _, _ in targets]
         replaced = frozenset(t.span.start for t, strategy, _ in targets if strategy.name == "surrogate")
+        tagged = Tagged(document, tuple(t for t, _, _ in targets), replaced)
+        services = Services(scope, pack, {name: options[name] for name in SERVICE_OPTIONS})
         for rule_name, rule_class in RULES.items():
             if rule_name not in by_rule:
                 continue
@@ -213,13 +231,11 @@ class Engine:
                     document_id=document.id,
                 )
             rule = _rule_instance(rule_class)
-            ctx = Context(
-                document, pack, scope, options[rule_name], rule_name, every_target, replaced, done, all_options=options,
-            )
-            ordered = sorted(by_rule[rule_name], key=lambda item: (rule.priority(item[0]), item[0].span.start))
+            ctx = Context(tagged, pack, options[rule_name], rule_name, scope, services)
+            ordered = sorted(by_rule[rule_name], key=lambda item: (_priority(rule, item[0], ctx, document), item[0].span.start))
             for target, propagated in ordered:
                 override = self.settings.overrides.get((scope.id, target.label, normalise(target.text)))
-                ctx.fallbacks.clear()
+                scope.notes.clear()
                 if override is not None:
                     answer: Surrogate | str = Surrogate(override, kept=override == target.text)
                 else:
@@ -228,15 +244,36 @@ class Engine:
                     answer = Surrogate(answer)
                 verbatim = answer.kept or rule.own_casing or (answer.text.startswith("[") and answer.text.endswith("]"))
                 text = answer.text if verbatim else match_case(target.text, answer.text)
-                fallback = answer.fallback or (ctx.fallbacks[0] if ctx.fallbacks else None)
+                fallback = answer.fallback or (scope.notes[0] if scope.notes else None)
                 if text == target.text and not answer.kept:
                     raise PseudoError(
                         f"document {document.id!r}: span {target.span.start}-{target.span.end}: "
                         f"rule {rule_name} returned the original value"
                     )
-                done.append((target, text))
                 outcome[target.span.start] = (target, text, rule_name, "surrogate", fallback, propagated)
         return [outcome[start] for start in sorted(outcome)]
+
+
+# The options each service is configured with: the rule family whose options describe it.
+SERVICE_OPTIONS = ("dates", "ages", "names", "places")
+
+
+def _closed_class(engine: "Engine", document: Document) -> frozenset[str]:
+    """Words that identify nobody (the pack's kinship terms): no original value to avoid."""
+    try:
+        pack = engine.pack_for(document)
+    except PseudoError:
+        return frozenset()
+    if pack is None or not pack.has("kinship"):
+        return frozenset()
+    return pack.cached("closed-class-words", lambda: frozenset(normalise(w) for w in kinship_terms(pack)))
+
+
+def _priority(rule: Rule, target: Target, ctx: Context, document: Document) -> int:
+    try:
+        return rule.priority(target, ctx)
+    except PseudoError as error:
+        raise InputError(f"span {target.span.start}-{target.span.end}: rule {rule.name}: {error}", document_id=document.id) from None
 
 
 def _replace(rule: Rule, target: Target, ctx: Context, document: Document) -> Surrogate | str:
@@ -319,3 +356,18 @@ def _propagate(
             span = Span(start, end, target.span.label)  # not the tagged span's attrs: its id, its text
             added.append((Target(span, match.group(), target.label, target.role, target.kind), strategy, True))
     return sorted(targets + added, key=lambda item: item[0].span.start)
+
+
+def rule_context(
+    document: Document, pack: LocalePack | None, rule: str, options: Mapping[str, Any], keyring: Keyring, scope_id: str = "document:d"
+) -> Context:
+    """A context for running one rule outside a run (tests, docs/adding-a-rule.md): every span
+    of the document is taken as already canonical and replaced; services get the declared
+    defaults, with `options` laid over those of `rule` when it is one of theirs."""
+    targets = tuple(Target(s, document.span_text(s), s.label) for s in document.spans)
+    tagged = Tagged(document, targets, frozenset(s.start for s in document.spans))
+    scope = ScopeState(scope_id, keyring)
+    settings = {name: {n: o.default for n, o in RULES[name].options.items()} for name in SERVICE_OPTIONS}
+    if rule in settings:
+        settings[rule] = {**settings[rule], **options}
+    return Context(tagged, pack, options, rule, scope, Services(scope, pack, settings))

@@ -73,3 +73,36 @@ class Result:
     source: Document
     document: Document
     replacements: tuple[Replacement, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A span to replace, with what the tagset says about it: its canonical label, the role of
+    the person (patient, staff) and the kind of unit where the tagset tells them."""
+
+    span: Span
+    text: str
+    label: str
+    role: str | None = None
+    kind: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Tagged:
+    """A document as the rules see it: its text, every span with its canonical label, and the
+    start offsets of the spans that get surrogates (the others are kept, redacted or tagged)."""
+
+    document: Document
+    targets: tuple[Target, ...]
+    replaced: frozenset[int]
+
+    @property
+    def id(self) -> str:
+        return self.document.id
+
+    @property
+    def text(self) -> str:
+        return self.document.text
+
+    def labelled(self, *labels: str) -> list[Target]:
+        return [t for t in self.targets if t.label in labels]

@@ -8,9 +8,11 @@ from typing import Callable, Iterable
 import regex
 
 from pseudo.errors import PseudoError
+from pseudo.folds import normalise
 from pseudo.keyed import KeyedStream, Keyring
-from pseudo.rules.base import MAX_ATTEMPTS, normalise
 
+MAX_ATTEMPTS = 64  # draws per relaxation step before a surrogate may be shared
+LONGEST_VALUE = 8  # words of the longest original value searched for inside a surrogate
 _TOKEN = regex.compile(r"[\p{L}\p{N}]+")
 
 
@@ -29,6 +31,27 @@ def _nested(original: str, candidate: str) -> bool:
     return any(long[i : i + len(short)] == short for i in range(len(long) - len(short) + 1))
 
 
+@lru_cache(maxsize=1 << 16)
+def words_of(text: str) -> tuple[str, ...]:
+    """A value as its folded words: what "holds an original value" compares."""
+    return tuple(normalise(token) for token in _TOKEN.findall(text))
+
+
+def carries(candidate: tuple[str, ...], values: set[tuple[str, ...]], own: tuple[str, ...] = ()) -> bool:
+    """Whether a run of a candidate's words is one of the values, unless `own` holds that run
+    too. One definition for the engine's draws and the audit's collisions."""
+    for size in range(1, min(len(candidate), LONGEST_VALUE) + 1):
+        for start in range(len(candidate) - size + 1):
+            run = candidate[start : start + size]
+            if run in values and not _holds(own, run):
+                return True
+    return False
+
+
+def _holds(words: tuple[str, ...], run: tuple[str, ...]) -> bool:
+    return any(words[i : i + len(run)] == run for i in range(len(words) - len(run) + 1))
+
+
 class ScopeState:
     """A document, a subject or the whole corpus.
 
@@ -40,17 +63,30 @@ class ScopeState:
         self.id = scope_id
         self.keyring = keyring
         self.originals: set[str] = set()
+        self.values: set[tuple[str, ...]] = set()  # every original value as its folded words
+        self.notes: list[str] = []  # fallbacks taken for the span being replaced (the engine reads them)
         self.name_words: set[str] = set()  # capitalised words of people's names, never a word of any surrogate
         self._memo: dict[tuple[str, str, str], str] = {}
         self._used: dict[tuple[str, str], set[str]] = {}
         self._tags: dict[str, dict[str, int]] = {}
         self._derived: dict[str, object] = {}
+        self._services: dict[str, object] = {}
 
-    def add_originals(self, texts: Iterable[str]) -> None:
-        """Remember original values, whole and word by word: no surrogate may equal one."""
+    def add_originals(self, texts: Iterable[str], closed_class: frozenset[str] = frozenset()) -> None:
+        """Remember original values, whole and word by word: no surrogate may equal one, nor hold
+        one as a run of its words (closed-class words such as kinship terms and values shorter
+        than three characters identify nobody and are left out of that search)."""
         for text in texts:
             self.originals.add(normalise(text))
             self.originals.update(normalise(token) for token in _tokens(text))
+            words = words_of(text)
+            if len(text.strip()) >= 3 and words and not all(w in closed_class for w in words):
+                self.values.add(words)
+
+    def carries_original(self, candidate: str, own: str) -> bool:
+        """Whether a candidate holds an original value of the scope as a run of whole words,
+        other than one its own original holds too (a unit's type word, a kept particle)."""
+        return carries(words_of(candidate), self.values, words_of(own))
 
     def add_names(self, texts: Iterable[str]) -> None:
         """Remember the capitalised words of people's names ("Miguel", not "de"): a street, a
@@ -69,7 +105,6 @@ class ScopeState:
         draw: Callable[[KeyedStream], str],
         *,
         one_to_one: bool,
-        note: Callable[[str], None],
         shares_words: bool = False,
     ) -> str:
         memo_key = (rule, family, key)
@@ -87,14 +122,14 @@ class ScopeState:
             if folded == original or (not shares_words and _nested(original, folded)):
                 continue
             phase = attempt // MAX_ATTEMPTS
-            if phase < 2 and (folded in self.originals or self._carries_name(candidate)):
+            if phase < 2 and (folded in self.originals or self._carries_name(candidate) or self.carries_original(candidate, key)):
                 continue
             if phase < 1 and one_to_one and folded in used:
                 continue
             if phase == 1 and one_to_one and folded in used:
-                note(f"{rule}: the pool for {family} is exhausted in this scope: a surrogate is shared")
+                self.notes.append(f"{rule}: the pool for {family} is exhausted in this scope: a surrogate is shared")
             elif phase == 2:
-                note(f"{rule}: the pool for {family} is exhausted in this scope: another original is reused")
+                self.notes.append(f"{rule}: the pool for {family} is exhausted in this scope: another original is reused")
             chosen = candidate
             break
         if chosen is None:
@@ -107,6 +142,12 @@ class ScopeState:
         """1, 2, 3 ... per distinct value of a label, in order of first appearance in the scope."""
         indexes = self._tags.setdefault(label, {})
         return indexes.setdefault(key, len(indexes) + 1)
+
+    def service(self, name: str, make: Callable[[], object]) -> object:
+        """A per-scope service (the person, address or clock of pseudo.services), made on first use."""
+        if name not in self._services:
+            self._services[name] = make()
+        return self._services[name]
 
     def derived(self, name: str, make: Callable[[KeyedStream], object]) -> object:
         """A scope-wide keyed value such as the date shift: the same for every document of the scope."""

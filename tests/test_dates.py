@@ -21,9 +21,11 @@ from pseudo.errors import ConfigError, LocaleError
 from pseudo.keyed import Keyring
 from pseudo.lists.pack import LocalePack
 from pseudo.model import Document, Span
-from pseudo.rules.ages import age_shift
-from pseudo.rules.base import Context, Target
-from pseudo.rules.dates import DateRule, date_offset
+from pseudo.model import Target
+from pseudo.rules.base import Context
+from pseudo.engine import rule_context
+from pseudo.rules.dates import DateRule
+from pseudo.services.clock import Clock
 from pseudo.scope import ScopeState
 
 DATE_SETTINGS = {
@@ -73,7 +75,9 @@ def fixed(count: int, unit: str = "days", **extra: Any) -> dict[str, Any]:
 
 
 def context(document: Document, pack: LocalePack | None, options: dict[str, Any], key: bytes = b"key") -> Context:
-    return Context(document, pack, ScopeState("document:d", Keyring(key)), options, "dates")
+    from pseudo.rules.dates import OPTIONS
+
+    return rule_context(document, pack, "dates", {**{n: o.default for n, o in OPTIONS.items()}, **options}, Keyring(key))
 
 
 def pseudonymise(text: str, pack: LocalePack | None, options: dict[str, Any], document: str | None = None, key: bytes = b"key") -> str:
@@ -302,12 +306,12 @@ def test_span_without_letters_or_digits_is_tagged(packs):
 def test_offset_is_keyed_nonzero_and_within_bounds():
     options = {"unit": "weeks", "min": 1, "max": 52, "direction": "both"}
     doc = Document("d", "", ())
-    offsets = [date_offset(context(doc, None, options, key=f"key-{n}".encode()), options) for n in range(8)]
+    offsets = [context(doc, None, options, key=f"key-{n}".encode()).services.clock.offset for n in range(8)]
     assert all(1 <= abs(offset) <= 52 for offset in offsets)
     assert len(set(offsets)) > 1
-    assert offsets == [date_offset(context(doc, None, options, key=f"key-{n}".encode()), options) for n in range(8)]
+    assert offsets == [context(doc, None, options, key=f"key-{n}".encode()).services.clock.offset for n in range(8)]
     past = {**options, "direction": "past"}
-    assert all(date_offset(context(doc, None, past, key=f"key-{n}".encode()), past) < 0 for n in range(8))
+    assert all(context(doc, None, past, key=f"key-{n}".encode()).services.clock.offset < 0 for n in range(8))
 
 
 def test_same_key_same_output_and_one_offset_per_scope(packs):
@@ -394,7 +398,7 @@ def test_a_cue_far_before_the_date_is_not_a_birth(packs):
     five_years = fixed(5, "years")
     far = "född i Lund. " + "x" * 40 + " Inlagd 2016"
     assert pseudonymise("2016", packs["sv"], five_years, far) == "2021"
-    age = age_shift(ScopeState("document:d", Keyring(b"key")), {"shift": 2})
+    age = Clock(ScopeState("document:d", Keyring(b"key")), {}, {"shift": 2}).age_shift
     assert pseudonymise("2016", packs["sv"], five_years, "född 2016") == str(2021 - age)
     assert pseudonymise("2016", packs["sv"], five_years, "Född: 2016") == str(2021 - age)
 

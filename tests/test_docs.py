@@ -82,8 +82,9 @@ def test_the_rule_in_adding_a_rule_runs(tmp_path):
     from pseudo.keyed import Keyring
     from pseudo.lists.pack import LocalePack
     from pseudo.model import Document, Span
-    from pseudo.rules.base import Context, Rule, Target
-    from pseudo.scope import ScopeState
+    from pseudo.engine import rule_context
+    from pseudo.model import Target
+    from pseudo.rules.base import Rule
 
     doc = (Path(__file__).parents[1] / "docs" / "adding-a-rule.md").read_text(encoding="utf-8")
     namespace: dict = {}
@@ -93,6 +94,6 @@ def test_the_rule_in_adding_a_rule_runs(tmp_path):
     (tmp_path / "vehicle_makes.tsv").write_text("name\tcount\nVolvo\t10\nSaab\t5\nScania\t2\n", encoding="utf-8")
     (tmp_path / "pack.yaml").write_text("lists:\n  vehicle_makes: {file: vehicle_makes.tsv, source: test, licence: CC0}\n", encoding="utf-8")
     document = Document("d", "Bilen, en Volvo, stod kvar.", (Span(10, 15, "VEHICLE"),))
-    ctx = Context(document, LocalePack("xx", tmp_path), ScopeState("document:d", Keyring(b"k")), {"keep_make": True}, "vehicles")
+    ctx = rule_context(document, LocalePack("xx", tmp_path), "vehicles", {"keep_make": True}, Keyring(b"k"))
     surrogate = rule.replace(Target(document.spans[0], "Volvo", "VEHICLE"), ctx)
     assert surrogate in ("Saab", "Scania")

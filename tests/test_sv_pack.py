@@ -12,7 +12,7 @@ import yaml
 from sv_helpers import SV, places, rows
 
 from pseudo.lists.pack import load_pack
-from pseudo.rules.names import name_lists
+from pseudo.lists.names import name_lists
 
 ROOT = Path(__file__).resolve().parents[1]
 REQUIRED = (

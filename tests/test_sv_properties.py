@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from sv_helpers import rows
 
 from pseudo.lists.pack import load_pack
-from pseudo.rules.names import name_lists
+from pseudo.lists.names import name_lists
 
 CENSUS = {g: {r["name"] for r in rows(f"first_names_{g}.tsv")} for g in ("female", "male")}
 NAMES = sorted({r["name"] for g in ("female", "male") for r in rows(f"first_names_{g}.tsv")[:300] if r["name"].isalpha()})  # doubles: test_sv_rules

@@ -10,7 +10,7 @@ from sv_helpers import ancestor, names, of_name, rows
 
 from pseudo.lists.pack import load_pack
 from pseudo.rules.ids import luhn_check_digit, luhn_valid
-from pseudo.rules.names import name_lists
+from pseudo.lists.names import name_lists
 
 FEMALE, MALE, SURNAMES = names("first_names_female.tsv"), names("first_names_male.tsv"), names("last_names.tsv")
 KEYS = [f"key-{i}".encode() for i in range(8)]

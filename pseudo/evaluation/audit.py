@@ -21,7 +21,7 @@ from pseudo.keyed import Keyring
 from pseudo.labels import LabelMapping
 from pseudo.lists.pack import LocalePack
 from pseudo.model import Document, Result
-from pseudo.rules.base import normalise
+from pseudo.folds import normalise
 from pseudo.rules.dates import date_words, is_birth_date
 from pseudo.rules.kinship import kinship_terms
 

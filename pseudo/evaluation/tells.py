@@ -23,9 +23,9 @@ from pseudo.labels import LabelMapping
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.tree import Place
 from pseudo.model import Document, Span
-from pseudo.rules.contacts import fold
+from pseudo.folds import ascii_fold as fold
 from pseudo.rules.dates import date_words
-from pseudo.rules.names import particles
+from pseudo.lists.names import particles
 from pseudo.rules.phones import NumberingPlan, numbering_plan, split_number
 
 TELLS = (

@@ -14,8 +14,10 @@ from __future__ import annotations
 import regex
 
 from pseudo.keyed import KeyedStream
-from pseudo.rules.base import Context, Target
-from pseudo.rules.ids import digits_of, replace_digits, shape_surrogate
+from pseudo.model import Target
+from pseudo.rules.base import Context
+from pseudo.digits import digits_of, replace_digits
+from pseudo.rules.ids import shape_surrogate
 
 DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
 NIE_PREFIXES = "XYZ"

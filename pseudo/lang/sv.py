@@ -22,11 +22,12 @@ import regex
 
 from pseudo.datetext import CENTURY_PIVOT
 from pseudo.keyed import KeyedStream
-from pseudo.rules.dates import moved_birth_date
-from pseudo.rules.ids import luhn_check_digit, luhn_valid, replace_digits
+from pseudo.digits import replace_digits
+from pseudo.rules.ids import luhn_check_digit, luhn_valid
 
 if TYPE_CHECKING:
-    from pseudo.rules.base import Context, Target
+    from pseudo.model import Target
+    from pseudo.rules.base import Context
 
 GENITIVE_SILENT = ("s", "x", "z")
 APOSTROPHES = ("'", "’")
@@ -83,7 +84,7 @@ def personnummer(text: str, target: "Target", ctx: "Context", stream: KeyedStrea
     born = _birth_date(century, date, sign)
     if born is None:
         return None
-    moved = moved_birth_date(born, ctx)
+    moved = ctx.services.clock.birth_date(born, ctx.document, ctx.pack)
     day = moved.day + (COORDINATION_DAY if int(date[4:6]) > COORDINATION_DAY else 0)
     new_date = f"{moved.year % 100:02d}{moved.month:02d}{day:02d}"
     sex_parity = int(serial[2]) % 2

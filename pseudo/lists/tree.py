@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from pseudo.lists.weighted import loose
+from pseudo.folds import loose
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from itertools import accumulate
 
 from rapidfuzz.utils import default_process
 
+from pseudo.folds import loose
 from pseudo.keyed import KeyedStream
-
-ACCENTS = {"\u0300", "\u0301", "\u0302"}  # grave, acute, circumflex: often left out in typing
-
-
-@lru_cache(maxsize=1 << 16)
-def loose(text: str) -> str:
-    """A lookup key that forgives case and left-out accents ('Garcia' finds 'García'); å, ñ, ü stay."""
-    decomposed = unicodedata.normalize("NFD", text.casefold())
-    return unicodedata.normalize("NFC", "".join(c for c in decomposed if c not in ACCENTS))
 
 
 @dataclass(frozen=True)

@@ -9,27 +9,23 @@ from __future__ import annotations
 
 import ipaddress
 import string
-import unicodedata
 from functools import cache, lru_cache
 
 import regex
 
+from pseudo.folds import ascii_fold, normalise
 from pseudo.keyed import KeyedStream
-from pseudo.labels import NAME_LABELS
-from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
+from pseudo.model import Target
+from pseudo.rules.base import Context, Rule, Surrogate
 from pseudo.rules.ids import shape_surrogate
 
 RESERVED_DOMAINS = ("example.com", "example.org", "example.net")
 IPV4_BLOCKS = ("192.0.2.", "198.51.100.", "203.0.113.")
 
-_LETTERS = regex.compile(r"\p{L}+")
 
 
-@lru_cache(maxsize=1 << 14)
-def fold(text: str) -> str:
-    """Lower case without accents: how names are written in addresses."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+def _has_names(ctx: Context) -> bool:
+    return ctx.pack is not None and all(ctx.pack.has(n) for n in ("first_names_female", "first_names_male", "last_names"))
 
 
 def _reserved_domain(original_domain: str, stream: KeyedStream) -> str:
@@ -72,32 +68,16 @@ def _align(letters: str, tokens: tuple[str, ...]) -> tuple[tuple[int, int, int |
     return best(0, frozenset())[2]
 
 
-def _person_candidates(ctx: Context) -> list[tuple[list[str], list[str]]]:
-    """(original tokens, surrogate tokens) of every name replaced so far, neighbours joined."""
-    names = [(t, s) for t, s in ctx.done if t.label in NAME_LABELS]
-    people: list[tuple[list[str], list[str], int]] = []
-    for target, surrogate in sorted(names, key=lambda item: item[0].span.start):
-        originals = [fold(w) for w in _LETTERS.findall(target.text)]
-        surrogates = [fold(w) for w in _LETTERS.findall(surrogate)]
-        gap = ctx.document.text[people[-1][2] : target.span.start] if people else None
-        if people and gap is not None and gap.strip() == "":
-            people[-1][0].extend(originals)
-            people[-1][1].extend(surrogates)
-            people[-1] = (people[-1][0], people[-1][1], target.span.end)
-        else:
-            people.append((originals, surrogates, target.span.end))
-    return [(o, s) for o, s, _ in people]
-
-
 def derived_local_part(local: str, ctx: Context, stream: KeyedStream) -> str | None:
     """The local part rebuilt from a surrogate name, when it visibly derives from a name.
 
     Each piece that stood for a whole name ("marta" in "marta.sobas") becomes the whole surrogate
     name, a shortened one ("nav" of Navarro) the surrogate shortened alike; separators stay put.
     """
-    letters = "".join(fold(c)[:1] for c in local if c.isalpha())
+    letters = "".join(ascii_fold(c)[:1] for c in local if c.isalpha())
     best = None
-    for originals, surrogates in _person_candidates(ctx):
+    people = ctx.services.person.folded_people(ctx.document) if _has_names(ctx) else []
+    for originals, surrogates in people:
         pieces = _align(letters, tuple(originals))
         matched = sum(end - start for start, end, index in pieces if index is not None)
         if matched >= 3 and matched * 3 >= len(letters) * 2 and (best is None or matched > best[0]):
@@ -131,8 +111,8 @@ def _drawn_local_part(local: str, ctx: Context, stream: KeyedStream) -> str:
     if ctx.pack is None or not (ctx.pack.has("first_names_female") and ctx.pack.has("last_names")):
         return shape_surrogate(local, stream).lower()
     lists = [ctx.pack.weighted(n) for n in ("first_names_female", "first_names_male") if ctx.pack.has(n)]
-    first = fold(stream.choice(lists).top(200).uniform(stream))
-    last = fold(ctx.pack.weighted("last_names").top(500).uniform(stream))
+    first = ascii_fold(stream.choice(lists).top(200).uniform(stream))
+    last = ascii_fold(ctx.pack.weighted("last_names").top(500).uniform(stream))
     separator = next((c for c in local if c in "._-"), "")
     digits = "".join(stream.digit() for c in local if c.isdigit())
     first, last = (regex.sub(r"[^a-z]", "", part) for part in (first, last))
@@ -142,6 +122,7 @@ def _drawn_local_part(local: str, ctx: Context, stream: KeyedStream) -> str:
 class EmailRule(Rule):
     name = "emails"
     labels = ("EMAIL",)
+    requires = ("person",)  # an address derived from a person's name is rebuilt from their surrogate
 
     def replace(self, target: Target, ctx: Context) -> Surrogate | str:
         text = target.text

@@ -24,8 +24,7 @@ the list of words that mark a birth date.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from typing import Any, Mapping
 
 import regex
@@ -39,16 +38,14 @@ from pseudo.datetext import (
     full_date,
     is_valid,
 )
-from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack
-from pseudo.model import Span
-from pseudo.rules.ages import OPTIONS as AGE_OPTIONS
-from pseudo.rules.ages import patient_age_shift
-from pseudo.rules.base import Context, Option, Rule, Surrogate, Target, normalise
+from pseudo.folds import normalise
+from pseudo.model import Span, Target
+from pseudo.rules.base import Context, Option, Rule, Surrogate
 from pseudo.rules.ids import shape_surrogate
+from pseudo.services.clock import DAYS_PER_UNIT, Move
 
 UNITS = ("days", "weeks", "months", "years")
-DAYS_PER_UNIT = {"days": 1.0, "weeks": 7.0, "months": 365.2425 / 12, "years": 365.2425}
 MAX_YEARS = 500  # a larger offset could leave the calendar (years 1-9999)
 BIRTH_WINDOW = 40  # characters before a date searched for a birth cue
 _SINCE_LAST_DIGIT = regex.compile(r"\D*\Z")
@@ -62,68 +59,6 @@ OPTIONS = {
         None, "DMY, MDY or YMD for ambiguous numeric dates; default: the locale's", (str, type(None)), ("DMY", "MDY", "YMD")
     ),
 }
-
-
-def date_offset(ctx: Context, options: Mapping[str, Any]) -> int:
-    """The scope's offset in units: nonzero, in [min, max] either way (or the chosen way)."""
-    low, high, direction = options["min"], options["max"], options["direction"]
-
-    def draw(stream: KeyedStream) -> int:
-        size = high - low + 1
-        pick = stream.below(size * (2 if direction == "both" else 1))
-        magnitude = low + pick % size
-        forward = direction == "future" or (direction == "both" and pick >= size)
-        return magnitude if forward else -magnitude
-
-    name = f"date-shift:{options['unit']}:{low}:{high}:{direction}"
-    return ctx.scope.derived(name, draw)  # type: ignore[return-value]
-
-
-@dataclass(frozen=True)
-class Move:
-    """How far one expression moves: the offset, minus the age shift for a birth date, and
-    `nudge` extra steps of its own precision when the output would equal the input."""
-
-    unit: str
-    count: int
-    birth_years: int = 0
-    nudge: int = 0
-
-    @property
-    def sign(self) -> int:
-        return 1 if self.count > 0 else -1
-
-    def whole(self, unit: str) -> int:
-        """The offset in whole `unit`s, at least one, in the same direction."""
-        return round(self.count * DAYS_PER_UNIT[self.unit] / DAYS_PER_UNIT[unit]) or self.sign
-
-    def day(self, day: date) -> date:
-        if self.unit in ("days", "weeks"):  # plain arithmetic; relativedelta only where months have lengths
-            moved = day + timedelta(**{self.unit: self.count})
-        else:
-            moved = day + relativedelta(**{self.unit: self.count})
-        if self.birth_years or self.nudge:
-            moved += relativedelta(years=self.birth_years, weeks=self.nudge * self.sign)
-        return moved
-
-    def months(self) -> int:
-        return self.whole("months") + 12 * self.birth_years + self.nudge * self.sign
-
-    def years(self) -> int:
-        return self.whole("years") + self.birth_years + self.nudge * self.sign
-
-    def monday(self, monday: date) -> date:
-        """A week number moves by whole weeks, or by the calendar offset for months and years."""
-        if self.unit in ("months", "years"):
-            moved = monday + relativedelta(**{self.unit: self.count})
-        else:
-            moved = monday + timedelta(weeks=self.whole("weeks"))
-        return moved + timedelta(weeks=self.nudge * self.sign)
-
-    def weekday(self, weekday: int) -> int:
-        """A weekday without a date moves by the offset in days; months and years keep it."""
-        days = self.count * int(DAYS_PER_UNIT[self.unit]) if self.unit in ("days", "weeks") else 0
-        return (weekday + days) % 7
 
 
 def shifted(values: Mapping[str, int], move: Move, context: date | None) -> dict[str, int]:
@@ -173,6 +108,7 @@ class DateRule(Rule):
     name = "dates"
     labels = ("DATE",)
     options = OPTIONS
+    requires = ("clock",)
     own_casing = True  # month and weekday names are cased like the original's, word by word
 
     @staticmethod
@@ -190,7 +126,8 @@ class DateRule(Rule):
         expressions = _expressions(ctx, words, span)
         if not expressions:
             return _unparsed(target, ctx)
-        move = Move(options["unit"], date_offset(ctx, options), _birth_years(target, ctx, expressions[0].start))
+        birth = is_birth_date(ctx.document.text, span.start, expressions[0].start, ctx.pack)
+        move = ctx.services.clock.move(birth, ctx.document, ctx.pack)
         complete = all("year" in part.values for expression in expressions for part in expression.parts)
         context = None if complete else _nearest_full_date(ctx, words, span.start)
         text = target.text
@@ -203,7 +140,7 @@ class DateRule(Rule):
 
 def _expressions(ctx: Context, words: DateWords, span: Span) -> list[Expression]:
     """The date expressions of a span, read once per document."""
-    parsed = ctx.cache.setdefault("expressions", {})
+    parsed = ctx.memo.setdefault("expressions", {})
     if span.start not in parsed:
         parsed[span.start] = find_dates(ctx.document.text, words, span.start, span.end)
     return parsed[span.start]
@@ -216,11 +153,11 @@ def _nearest_full_date(ctx: Context, words: DateWords, position: int) -> date | 
     def full(expressions: list[Expression]) -> list[tuple[int, date]]:
         return [(part.start, day) for e in expressions for part in e.parts if (day := full_date(part)) is not None]
 
-    found = [item for t in ctx.targets if t.label == "DATE" for item in full(_expressions(ctx, words, t.span))]
+    found = [item for t in ctx.document.labelled("DATE") for item in full(_expressions(ctx, words, t.span))]
     if not found:
-        if "untagged-dates" not in ctx.cache:
-            ctx.cache["untagged-dates"] = full(find_dates(ctx.document.text, words))
-        found = ctx.cache["untagged-dates"]
+        if "untagged-dates" not in ctx.memo:
+            ctx.memo["untagged-dates"] = full(find_dates(ctx.document.text, words))
+        found = ctx.memo["untagged-dates"]
     return min(found, key=lambda item: abs(item[0] - position))[1] if found else None
 
 
@@ -247,14 +184,6 @@ def _with_defaults(options: Mapping[str, Any], declared: Mapping[str, Option]) -
     return {**{name: option.default for name, option in declared.items()}, **options}
 
 
-def moved_birth_date(born: date, ctx: Context) -> date:
-    """A birth date written inside another value (a personnummer) moves like a birth date in
-    the text: by the scope's date offset, and back by the age shift, so implied ages agree."""
-    options = _with_defaults(ctx.all_options.get("dates", {}), OPTIONS)
-    age_options = _with_defaults(ctx.all_options.get("ages", {}), AGE_OPTIONS)
-    return Move(options["unit"], date_offset(ctx, options), -patient_age_shift(ctx, age_options)).day(born)
-
-
 def _birth_cue_pattern(pack: LocalePack) -> regex.Pattern | None:
     def make() -> regex.Pattern | None:
         cues = [str(cue) for cue in (pack.settings.get("dates") or {}).get("birth_cues") or ()]
@@ -275,13 +204,6 @@ def is_birth_date(text: str, start: int, first_date: int, pack: LocalePack | Non
     before = text[max(0, start - BIRTH_WINDOW) : first_date]
     before = _SINCE_LAST_DIGIT.search(before).group()  # "född 1946, inlagd 2016": the cue is 1946's
     return pattern.search(before) is not None
-
-
-def _birth_years(target: Target, ctx: Context, first_date: int) -> int:
-    """Minus the scope's age shift when a birth cue precedes the date, else 0."""
-    if not is_birth_date(ctx.document.text, target.span.start, first_date, ctx.pack):
-        return 0
-    return -patient_age_shift(ctx, _with_defaults(ctx.all_options.get("ages", {}), AGE_OPTIONS))
 
 
 def _unparsed(target: Target, ctx: Context) -> Surrogate:

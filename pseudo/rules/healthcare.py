@@ -22,9 +22,11 @@ from pseudo.casing import casing_of
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList
-from pseudo.rules.base import Context, Option, Rule, Surrogate, Target, normalise
-from pseudo.rules.names import particles
-from pseudo.rules.places import place_pool
+from pseudo.model import Target
+from pseudo.folds import normalise
+from pseudo.rules.base import Context, Option, Rule, Surrogate
+from pseudo.lists.names import particles
+from pseudo.services.address import place_pool
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _PLACEHOLDER = regex.compile(r"\{(\w+)\}")
@@ -68,7 +70,7 @@ def recognise(text: str, pack: LocalePack, vocabulary: str) -> tuple[dict[str, A
     return _types(pack, vocabulary)[index], best.group()
 
 
-def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream) -> str:
+def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, place: str | None) -> str:
     def value(match: regex.Match) -> str:
         slot = match.group(1)
         if slot == "type":
@@ -77,6 +79,8 @@ def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream) 
             return pack.weighted("last_names").top(500).draw(stream)
         if slot in ("female_name", "male_name"):
             return pack.weighted(f"first_names_{slot.split('_')[0]}").top(200).draw(stream)
+        if slot == "place" and place is not None:
+            return place
         if slot == "place":
             kinds = ((pack.settings.get("places") or {}).get("kinds") or {}).get("PLACE") or []
             if not kinds:
@@ -113,6 +117,7 @@ class HealthcareUnitRule(Rule):
     needs: ClassVar[tuple[str, ...]] = ("healthcare_units",)
     vocabulary: ClassVar[str] = "healthcare_units"
     own_casing = True  # "IVA" must not turn its surrogate into capitals
+    requires = ("address",)  # a unit named after a place is named after the place's surrogate
     options = {
         "names": Option(
             "templates",
@@ -121,6 +126,24 @@ class HealthcareUnitRule(Rule):
             choices=("templates", "catalogue"),
         ),
     }
+
+    @staticmethod
+    def _place(target: Target, ctx: Context) -> str | None:
+        """The place a surrogate name takes: the surrogate of the place the original names
+        ("Hospital de Getafe"), else of the document's first listed town, from the address world;
+        None without a location tree (a place by population, then)."""
+        if not ctx.pack.has("locations"):
+            return None
+        world = ctx.services.address
+        kinds = {world.settings.default_kind.get("PLACE"), *world.settings.kinds.get("REGION", ())}
+        named = world.named_in(target.text, kinds)
+        if named is not None:
+            return world.surrogate(named[2]).name
+        for other in ctx.document.labelled("PLACE"):
+            found = world.surrogate_of_text(other.text, "PLACE") if any(c.isalpha() for c in other.text) else None
+            if found is not None:
+                return found.name
+        return None
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         types = _types(ctx.pack, self.vocabulary)
@@ -132,6 +155,7 @@ class HealthcareUnitRule(Rule):
             default = ctx.pack.vocabulary(self.vocabulary).get("default")
             unit_type = next((t for t in types if t["type"] == default), None)
             fallback = "no recognisable type: the default type" if unit_type else "no recognisable type: a random type"
+        place = self._place(target, ctx)
         ignored = {w.casefold() for w in _WORD.findall(type_word)} | particles(ctx.pack)
         original_words = {w.casefold() for w in _WORD.findall(target.text)} - ignored
 
@@ -144,7 +168,7 @@ class HealthcareUnitRule(Rule):
                 if catalogue:
                     candidate = _from_catalogue(chosen, type_word, ctx.pack, stream)
                 else:
-                    candidate = _fill(stream.choice(chosen["names"]), word, ctx.pack, stream)
+                    candidate = _fill(stream.choice(chosen["names"]), word, ctx.pack, stream, place)
                 if not original_words & {w.casefold() for w in _WORD.findall(candidate)}:
                     break
             return candidate

@@ -13,7 +13,10 @@ from typing import Protocol
 
 from pseudo.errors import PseudoError
 from pseudo.keyed import KeyedStream
-from pseudo.rules.base import Context, Option, Rule, Surrogate, Target, normalise
+from pseudo.model import Target
+from pseudo.digits import digits_of, replace_digits
+from pseudo.folds import normalise
+from pseudo.rules.base import Context, Option, Rule, Surrogate
 
 
 class IdScheme(Protocol):
@@ -60,17 +63,6 @@ def luhn_check_digit(payload: str) -> str:
     raise AssertionError("unreachable: one digit always completes a Luhn sum")
 
 
-def digits_of(text: str) -> str:
-    """The decimal digits of a text, in any script: the positions `replace_digits` writes to."""
-    return "".join(c for c in text if c.isdecimal())
-
-
-def replace_digits(template: str, digits: str) -> str:
-    """Write digits into the digit positions of template, keeping every other character."""
-    feed = iter(digits)
-    return "".join(next(feed) if c.isdecimal() else c for c in template)
-
-
 def luhn(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
     """Numbers of 10 or more digits that pass Luhn (cards, many national ids) stay Luhn-valid."""
     digits = digits_of(text)
@@ -86,6 +78,7 @@ GENERIC_SCHEMES: tuple[IdScheme, ...] = (luhn,)
 class IdRule(Rule):
     name = "ids"
     labels = ("ID",)
+    requires = ("clock",)  # an identifier that embeds a birth date moves it with the clock
     options = {
         "remove": Option(
             (), "names of identifier schemes (e.g. personnummer) whose numbers are removed, not replaced", (list, tuple)

@@ -16,14 +16,9 @@ from pseudo.casing import match_case
 from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList
-from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
-from pseudo.rules.names import (
-    NameRule,
-    name_lists,
-    particles,
-    strip_accents,
-    written_without_accents,
-)
+from pseudo.model import Target
+from pseudo.rules.base import Context, Rule, Surrogate
+from pseudo.lists.names import particles
 
 MATCHED = ("gender", "generation", "number", "form")
 _WORD = regex.compile(r"\p{L}[\p{L}\p{M}]*")
@@ -60,6 +55,7 @@ class KinshipRule(Rule):
     name = "kinship"
     labels = ("KINSHIP",)
     needs = ("kinship",)
+    requires = ("person",)
     own_casing = True
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
@@ -104,20 +100,8 @@ class KinshipRule(Rule):
 
     @staticmethod
     def _name(word: str, ctx: Context, surname: bool, given_only: bool = False) -> str | None:
-        """The name rule's surrogate (with the name rule's options) for a word of the pack's
-        name lists, or for a capitalised word that follows a name (a surname); else None. A
-        word in lower case counts only as a given name ("hija de maría"): too many common words
-        ("tres", "mora") are also surnames."""
-        if not all(ctx.pack.has(n) for n in NameRule.needs):
+        """The Person service's surrogate for a name written in the span, or None for a word that
+        is no name (see PersonService.word); without name lists, no word is read as a name."""
+        if not all(ctx.pack.has(n) for n in ("first_names_female", "first_names_male", "last_names")):
             return None
-        options = ctx.all_options["names"]
-        lists = name_lists(ctx.pack, float(options["neutral_ratio"]))
-        first, last = lists.first_share(word), lists.last.share(word) * (not given_only)
-        if not (first or last or surname):
-            return None
-        family = "last" if last > first or not first else (lists.gender(word) or "neutral")
-        pool = lists.pool(family, options["surname_pool"] if family == "last" else options["pool"])
-        new = ctx.scope.consistent(
-            NameRule.name, f"name:{family}", normalise(word), pool.draw, one_to_one=True, note=ctx.fallbacks.append
-        )
-        return strip_accents(new) if written_without_accents(word, lists) else new
+        return ctx.services.person.word(word, surname=surname, given_only=given_only)

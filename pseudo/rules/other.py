@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
+from pseudo.model import Target
+from pseudo.folds import normalise
+from pseudo.rules.base import Context, Rule, Surrogate
 from pseudo.rules.ids import shape_surrogate
 
 

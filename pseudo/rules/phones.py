@@ -15,12 +15,13 @@ from functools import cached_property
 
 import regex
 
+from pseudo.digits import digits_of, replace_digits
+from pseudo.folds import loose
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack
-from pseudo.lists.tree import Place
-from pseudo.lists.weighted import loose
-from pseudo.rules.base import Context, Rule, Target
-from pseudo.rules.ids import digits_of, replace_digits, shape_surrogate
+from pseudo.model import Target
+from pseudo.rules.base import Context, Rule
+from pseudo.rules.ids import shape_surrogate
 
 KEEP_WITHOUT_LOCALE = 3  # national digits kept when no numbering plan is known
 
@@ -155,6 +156,7 @@ def draw_number(text: str, plan: NumberingPlan | None, stream: KeyedStream, loca
 class PhoneRule(Rule):
     name = "phones"
     labels = ("PHONE", "FAX")
+    requires = ("address",)
 
     def replace(self, target: Target, ctx: Context) -> str:
         plan = numbering_plan(ctx.pack) if ctx.pack and ctx.pack.has("phone_area_codes") else None
@@ -165,17 +167,20 @@ class PhoneRule(Rule):
 
 
 def _local_codes(target: Target, ctx: Context, plan: NumberingPlan) -> frozenset[str]:
-    """Area codes serving the surrogate place nearest to the number, or a region above it: places
-    are replaced first, so a number can follow its surrogate town ("Zaragoza ... 976")."""
-    nearby = [(abs(t.span.start - target.span.start), s) for t, s in ctx.done if t.label in ("PLACE", "REGION")]
-    nearby = [item for item in nearby if any(c.isalpha() for c in item[1])]
-    if not nearby or not plan.regions or not ctx.pack.has("locations"):
+    """Area codes serving the surrogate of the place nearest to the number, or a region above it:
+    the address world gives the surrogate, so a number follows its surrogate town ("Zaragoza ... 976")."""
+    if not plan.regions or ctx.pack is None or not ctx.pack.has("locations"):
         return frozenset()
-    tree = ctx.pack.tree()
-    names: set[str] = set()
-    for place in tree.lookup(min(nearby)[1]):
-        node: Place | None = place
-        while node is not None:
-            names.update(loose(n) for n in [node.name, *node.extra.get("aliases", "").split("|")] if n)
-            node = tree.parent(node)
+    nearby = [
+        (abs(t.span.start - target.span.start), t.span.start, t)
+        for t in ctx.document.labelled("PLACE", "REGION")
+        if any(c.isalpha() for c in t.text)
+    ]
+    if not nearby:
+        return frozenset()
+    place = min(nearby, key=lambda item: item[:2])[2]
+    surrogate = ctx.services.address.surrogate_of_text(place.text, place.label)
+    if surrogate is None:
+        return frozenset()
+    names = ctx.services.address.names_around(surrogate)
     return frozenset(code for code, served in plan.regions if loose(served) in names)

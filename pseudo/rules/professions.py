@@ -10,7 +10,9 @@ from __future__ import annotations
 from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList
-from pseudo.rules.base import Context, Rule, Surrogate, Target, normalise
+from pseudo.model import Target
+from pseudo.folds import normalise
+from pseudo.rules.base import Context, Rule, Surrogate
 
 
 def professions(pack: LocalePack) -> tuple[dict[str, str], dict[str, WeightedList]]:

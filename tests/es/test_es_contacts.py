@@ -2,7 +2,8 @@
 
 from es_helpers import run, run_many
 
-from pseudo.rules.contacts import RESERVED_DOMAINS, fold
+from pseudo.folds import ascii_fold as fold
+from pseudo.rules.contacts import RESERVED_DOMAINS
 
 DOCTOR = "NOMBRE_PERSONAL_SANITARIO"
 MAIL = "CORREO_ELECTRONICO"

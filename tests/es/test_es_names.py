@@ -4,7 +4,7 @@ import regex
 from es_helpers import es_pack, run, run_many, surrogates
 
 from pseudo.lists.weighted import loose
-from pseudo.rules.names import name_lists
+from pseudo.lists.names import name_lists
 
 PATIENT = "NOMBRE_SUJETO_ASISTENCIA"
 DOCTOR = "NOMBRE_PERSONAL_SANITARIO"

@@ -3,9 +3,9 @@
 import pytest
 from es_helpers import es_pack, run, run_many
 
-from pseudo.rules.base import normalise
+from pseudo.folds import normalise
 from pseudo.rules.kinship import kinship_terms
-from pseudo.rules.names import name_lists
+from pseudo.lists.names import name_lists
 from pseudo.rules.professions import professions
 
 

@@ -1,0 +1,349 @@
+"""The address world: one coherent surrogate geography per original geography of a scope.
+
+An original place maps to one surrogate place of the same kind, once per scope, and the levels
+above and below follow it: a town of an already mapped province is drawn inside that province's
+surrogate, a province whose town is mapped becomes that town's province, a country whose town is
+mapped becomes that town's country (so a Spanish patient's "España" stays when the town stays
+Spanish). Towns are mapped before the regions that hold them (deeper places first), and a town's
+surrogate is never drawn inside the original's own region when that region would be replaced, so
+a region never maps onto itself. A postcode maps, by its own value, to a postcode of the surrogate
+of the place the postal data gives it (else of the town written beside it), whether it is written
+with its town or alone. Health care units and phone numbers ask the same world for the surrogate
+of a place they name or stand near.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+import regex
+
+from pseudo.digits import digits_of, replace_digits
+from pseudo.errors import LocaleError
+from pseudo.folds import loose, normalise
+from pseudo.keyed import KeyedStream
+from pseudo.lists.fuzzy import closest
+from pseudo.lists.pack import LocalePack
+from pseudo.lists.tree import LocationTree, Place
+from pseudo.lists.weighted import WeightedList
+from pseudo.scope import ScopeState
+
+PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
+NAMESPACE = "places"  # the keyed draws of the world, as the places rule has always made them
+MAX_TRIES = 32  # draws for a town outside the original's region before any town is taken
+_WORD = regex.compile(r"[\p{L}\p{M}'’-]+")
+
+
+@dataclass(frozen=True)
+class PlaceSettings:
+    keep: frozenset[str]
+    group: Mapping[str, str]  # kind -> ancestor kind within which it is replaced
+    kinds: Mapping[str, tuple[str, ...]]  # label -> kinds it may be, in order of preference
+    default_kind: Mapping[str, str]  # label -> kind of a place found in no list
+    postcode: regex.Pattern | None
+    street: regex.Pattern | None
+    street_types: tuple[str, ...]
+    address_words: frozenset[str]  # kept in a house number: "piso", "dcha", "y", and the number words
+    ordinals: frozenset[str]  # letters written after a number to make it ordinal: "2o", "1er"
+    tail: regex.Pattern  # where the name of a street ends and its number part begins: "," or a number word ("nº", "s/n")
+
+
+def place_settings(pack: LocalePack) -> PlaceSettings:
+    def make() -> PlaceSettings:
+        raw = pack.settings.get("places") or {}
+        kinds = {label: tuple(raw.get("kinds", {}).get(label, ())) for label in PLACE_LABELS}
+        return PlaceSettings(
+            keep=frozenset(raw.get("keep", ())),
+            group=dict(raw.get("group", {})),
+            kinds=kinds,
+            default_kind={label: kinds[label][0] for label in PLACE_LABELS if kinds[label]},
+            postcode=regex.compile(rf"(?<!\d)(?:{raw['postcode_pattern']})(?!\d)") if raw.get("postcode_pattern") else None,
+            street=regex.compile(raw["street_pattern"], regex.IGNORECASE) if raw.get("street_pattern") else None,
+            street_types=tuple(sorted(raw.get("street_types", ()), key=len, reverse=True)),
+            address_words=frozenset(w.casefold() for w in [*raw.get("address_words", ()), *raw.get("number_words", ())]),
+            ordinals=frozenset(w.casefold() for w in raw.get("ordinals", ())),
+            tail=_tail_pattern(raw.get("number_words", ())),
+        )
+
+    return pack.cached("place-settings", make)
+
+
+def _tail_pattern(number_words: list[str]) -> regex.Pattern:
+    """A comma, or a space before a digit, '#' or a word that introduces a number ('s/n', 'km', 'nº')."""
+    words = "|".join(regex.escape(w) for w in sorted(number_words, key=len, reverse=True))
+    word = rf"|(?:{words})(?![\p{{L}}])" if words else ""
+    return regex.compile(rf"(?i)[,;]|\s+(?=\d|#{word})")
+
+
+def _weighted_names(places: Iterable[Place]) -> WeightedList:
+    """Place names by population, heaviest first; a name borne by several places counts once."""
+    names: dict[str, int] = {}
+    for place in places:
+        names[place.name] = max(names.get(place.name, 0), place.weight)
+    ordered = sorted(names.items(), key=lambda item: (-item[1], item[0]))
+    return WeightedList(tuple(n for n, _ in ordered), tuple(w for _, w in ordered))
+
+
+def _pool(pack: LocalePack, kind: str, anchor: Place | None, preposition: str | None) -> WeightedList:
+    """Names of a kind under an anchor (or everywhere), weighted by population, cached per pack."""
+
+    def make() -> WeightedList:
+        tree = pack.tree()
+        places = tree.descendants(anchor, kind) if anchor else tree.of_kind(kind)
+        if preposition:
+            places = [p for p in places if p.extra.get("preposition", "") == preposition]
+        return _weighted_names(places)
+
+    return pack.cached(f"place-pool:{kind}:{anchor.id if anchor else '*'}:{preposition or ''}", make)
+
+
+def place_pool(pack: LocalePack, kind: str) -> WeightedList:
+    """Every place name of a kind in the pack, by population."""
+    return _pool(pack, kind, None, None)
+
+
+def _postcodes(pack: LocalePack) -> tuple[dict[str, list[str]], dict[int, tuple[str, ...]], dict[str, list[str]]]:
+    """place id -> its postcodes; digit count -> every postcode with that many digits; the
+    digits of a postcode -> the ids of the places that hold it."""
+
+    def make() -> tuple[dict[str, list[str]], dict[int, tuple[str, ...]], dict[str, list[str]]]:
+        by_place: dict[str, list[str]] = {}
+        by_length: dict[int, set[str]] = {}
+        by_code: dict[str, list[str]] = {}
+        for row in pack.rows("postal_codes"):
+            digits = digits_of(row["postcode"])
+            by_place.setdefault(row["place_id"], []).append(row["postcode"])
+            by_length.setdefault(len(digits), set()).add(row["postcode"])
+            by_code.setdefault(digits, []).append(row["place_id"])
+        return by_place, {length: tuple(sorted(codes)) for length, codes in by_length.items()}, by_code
+
+    return pack.cached("postcodes", make)
+
+
+def _codes_of(pack: LocalePack, place: Place, length: int, reach: str) -> tuple[str, ...]:
+    """Postcodes of `length` digits of a place and the places right under it (`town`), or of its
+    parent region and everything under that (`region`); cached per pack, place and reach."""
+
+    def make() -> tuple[str, ...]:
+        tree = pack.tree()
+        by_place = _postcodes(pack)[0]
+        if reach == "town":
+            members = [place, *tree.children.get(place.id, [])]
+        else:
+            parent = tree.parent(place)
+            kinds = {c.kind for c in tree.children.get(parent.id, [])} if parent else set()
+            members = [parent, *(p for kind in kinds for p in tree.descendants(parent, kind))] if parent else []
+        return tuple(sorted({c for m in members for c in by_place.get(m.id, []) if len(digits_of(c)) == length}))
+
+    return pack.cached(f"{reach}-codes:{place.id}:{length}", make)
+
+
+def depth(tree: LocationTree, place: Place) -> int:
+    """Levels above a place: towns are deeper than the regions that hold them."""
+    levels, node = 0, tree.parent(place)
+    while node is not None:
+        levels, node = levels + 1, tree.parent(node)
+    return levels
+
+
+class AddressWorld:
+    """The surrogate geography of one scope and one locale pack (see the module docstring)."""
+
+    def __init__(self, scope: ScopeState, pack: LocalePack, options: Mapping[str, object]):
+        self._scope = scope
+        self._fuzzy_cutoff = float(options["fuzzy_cutoff"])  # type: ignore[arg-type]
+        self._pack = pack
+        self._tree = pack.tree()
+        self.settings = place_settings(pack)
+        self._mapped: dict[str, Place] = {}  # original place id -> its surrogate place
+        self._by_surrogate: dict[str, Place] = {}  # surrogate name drawn -> the place it names
+
+    # -- finding originals ------------------------------------------------------------------
+    def find(self, name: str, label: str) -> tuple[Place | None, str | None]:
+        """The listed place a text names for a label (its preferred kinds first, then the most
+        populous), through the spell-checked fallback when no spelling matches."""
+        wanted = self.settings.kinds.get(label) or ()
+        found = [p for p in self._tree.lookup(name) if not wanted or p.kind in wanted]
+        if found:
+            rank = {kind: i for i, kind in enumerate(wanted)}
+            return min(found, key=lambda p: (rank.get(p.kind, len(rank)), -p.weight, p.id)), None
+        names = self._pack.cached(
+            f"place-names:{label}",
+            lambda: _weighted_names(p for p in self._tree.places.values() if not wanted or p.kind in wanted),
+        )
+        near = closest(name, {"places": names}, self._fuzzy_cutoff)
+        if near:
+            return self.find(near[1], label)[0], "place matched to the closest listed spelling"
+        return None, "place in no list: a random place of its level"
+
+    def is_kept(self, place: Place) -> bool:
+        return place.kind in self.settings.keep
+
+    # -- mapping ----------------------------------------------------------------------------
+    def surrogate(self, place: Place) -> Place:
+        """The one surrogate of a listed place in this scope: the place itself for a kind kept,
+        and for a region whose mapped town stayed inside it (the home country)."""
+        if self.is_kept(place):
+            return place
+        if place.id in self._mapped:
+            return self._mapped[place.id]
+        derived = self._derived_from_below(place)
+        if derived is not None and derived.id == place.id:  # "España" of a town that stayed Spanish
+            return place
+        if derived is not None:
+            name = self._scope.consistent(NAMESPACE, f"place:{place.kind}", normalise(place.name), lambda _: derived.name, one_to_one=False)
+            chosen = derived if name == derived.name else self._resolve(name, place.kind, None)
+        else:
+            anchor, pool = self._pool_for(place)
+            avoid = self._replaced_regions(place)
+            name = self._scope.consistent(
+                NAMESPACE, f"place:{place.kind}", normalise(place.name), lambda s: self._draw(pool, avoid, place.kind, anchor, s),
+                one_to_one=True,
+            )
+            chosen = self._resolve(name, place.kind, anchor)
+        self._mapped[place.id] = chosen
+        return chosen
+
+    def unlisted(self, text: str, label: str) -> str:
+        """A place in no list: a random place of the label's default kind, once per value."""
+        kind = self.settings.default_kind.get(label)
+        if kind is None:
+            raise LocaleError(f"locale {self._pack.code!r} says no place kind for {label} (settings.places.kinds)")
+        pool = _pool(self._pack, kind, None, None)
+        return self._scope.consistent(NAMESPACE, f"place:{kind}", normalise(text), pool.draw, one_to_one=True)
+
+    def _pool_for(self, place: Place) -> tuple[Place | None, WeightedList]:
+        """Where a place's surrogate is drawn: inside the surrogate of its nearest mapped region,
+        else inside its own group ancestor (a town within its county), else anywhere."""
+        preposition = place.extra.get("preposition")
+        node = self._tree.parent(place)
+        while node is not None:
+            if node.id in self._mapped and not self.is_kept(node):
+                pool = _pool(self._pack, place.kind, self._mapped[node.id], preposition)
+                if len(pool) >= 2:
+                    return self._mapped[node.id], pool
+                break
+            node = self._tree.parent(node)
+        group = self.settings.group.get(place.kind)
+        anchor = self._tree.ancestor(place, group) if group else None
+        pool = _pool(self._pack, place.kind, anchor, preposition)
+        if len(pool) < 2:
+            anchor, pool = None, _pool(self._pack, place.kind, None, preposition)
+        return anchor, pool
+
+    def _replaced_regions(self, place: Place) -> tuple[Place, ...]:
+        """The original's own regions between it and its group ancestor that are not kept: a
+        surrogate inside one of them would map that region onto itself."""
+        group = self.settings.group.get(place.kind)
+        found: list[Place] = []
+        node = self._tree.parent(place)
+        while node is not None and node.kind != group:
+            if not self.is_kept(node) and node.id not in self._mapped:
+                found.append(node)
+            node = self._tree.parent(node)
+        return tuple(found)
+
+    def _draw(self, pool: WeightedList, avoid: Sequence[Place], kind: str, anchor: Place | None, stream: KeyedStream) -> str:
+        name = pool.draw(stream)
+        for _ in range(MAX_TRIES):
+            if not avoid or not self._inside(self._resolve(name, kind, anchor), avoid):
+                break
+            name = pool.draw(stream)
+        return name
+
+    def _inside(self, place: Place, regions: Sequence[Place]) -> bool:
+        ids = {r.id for r in regions}
+        node = self._tree.parent(place)
+        while node is not None:
+            if node.id in ids:
+                return True
+            node = self._tree.parent(node)
+        return False
+
+    def _derived_from_below(self, place: Place) -> Place | None:
+        """A region with a mapped place under it becomes that surrogate's region of its kind."""
+        for original_id, surrogate in sorted(self._mapped.items()):
+            node = self._tree.places.get(original_id)
+            while node is not None and node.id != place.id:
+                node = self._tree.parent(node)
+            if node is None:
+                continue
+            above = self._tree.ancestor(surrogate, place.kind)
+            if above is not None:
+                return above
+        return None
+
+    def _resolve(self, name: str, kind: str, anchor: Place | None) -> Place:
+        """The place a drawn name stands for: of the kind, under the anchor, most populous."""
+        if name in self._by_surrogate and self._by_surrogate[name].kind == kind:
+            return self._by_surrogate[name]
+        candidates = [p for p in self._tree.lookup(name) if p.kind == kind and p.name == name]
+        if anchor is not None:
+            candidates = [p for p in candidates if self._inside(p, (anchor,))] or candidates
+        place = min(candidates, key=lambda p: (-p.weight, p.id)) if candidates else Place(f"drawn:{name}", None, kind, name)
+        self._by_surrogate[name] = place
+        return place
+
+    # -- reading texts ----------------------------------------------------------------------
+    def named_in(self, text: str, kinds: Iterable[str]) -> tuple[int, int, Place] | None:
+        """The longest run of words of a text that names a listed place of one of the kinds
+        ("Getafe" in "Hospital Universitario de Getafe"), with its offsets; None if none."""
+        wanted = set(kinds)
+        words = list(_WORD.finditer(text))
+        for size in range(min(len(words), 5), 0, -1):
+            for i in range(len(words) - size + 1):
+                start, end = words[i].start(), words[i + size - 1].end()
+                if not text[start].isupper():
+                    continue
+                found = [p for p in self._tree.lookup(text[start:end]) if p.kind in wanted]
+                if found:
+                    return start, end, min(found, key=lambda p: (-p.weight, p.id))
+        return None
+
+    # -- postcodes --------------------------------------------------------------------------
+    def postcode(self, text: str, beside: Place | None) -> tuple[str, str | None]:
+        """The one surrogate of an original postcode in this scope, of the surrogate of its own
+        place (the postal data's place of the code, the one written beside it when it holds the
+        code too), else of the town beside it, else any valid code of its length; and a fallback
+        note or None."""
+        digits = digits_of(text)
+        by_place, every, by_code = _postcodes(self._pack)
+        holders = [self._tree.places[i] for i in by_code.get(digits, []) if i in self._tree.places]
+        town = beside if beside is not None and (not holders or beside in holders) else None
+        if town is None and holders:
+            town = min(holders, key=lambda p: (-p.weight, p.id))
+        fitting: Sequence[str] = ()
+        fallback = None
+        if town is not None:
+            surrogate = self.surrogate(town)
+            fitting = [c for c in _codes_of(self._pack, surrogate, len(digits), "town") if digits_of(c) != digits]
+            if not fitting:  # a town without codes of its own: one of its region
+                fitting = [c for c in _codes_of(self._pack, surrogate, len(digits), "region") if digits_of(c) != digits]
+            if not fitting:
+                fallback = "no postcode of the surrogate town"
+        if not fitting:
+            fitting = every.get(len(digits), ())
+        if not fitting:
+            return "", "postcode of an unknown shape"
+
+        def draw(stream: KeyedStream) -> str:
+            return replace_digits(text, digits_of(stream.choice(fitting)))
+
+        return self._scope.consistent(NAMESPACE, "postcode", digits, draw, one_to_one=True), fallback
+
+    # -- what other rules ask -----------------------------------------------------------------
+    def names_around(self, place: Place) -> frozenset[str]:
+        """The loose names (and aliases) of a place and every region above it."""
+        names: set[str] = set()
+        node: Place | None = place
+        while node is not None:
+            names.update(loose(n) for n in [node.name, *node.extra.get("aliases", "").split("|")] if n)
+            node = self._tree.parent(node)
+        return frozenset(names)
+
+    def surrogate_of_text(self, text: str, label: str) -> Place | None:
+        """The surrogate of the listed place a text names, or None when it names none."""
+        place, _ = self.find(text, label)
+        return None if place is None else self.surrogate(place)
+

@@ -1,0 +1,199 @@
+"""The clock: one date offset and one age shift per scope, and what follows from them.
+
+Dates, birth dates, ages and identifiers that embed a birth date (a personnummer) all ask the
+clock, so no rule re-implements another's decision: an age is kept under `keep_under`, capped at
+`cap`, otherwise moved by the scope's shift; a birth date moves by the date offset and back by the
+shift the patient's written age actually got in that document, so "born ... aged ..." still adds
+up. The clock is configured with the options of the dates and ages rules by the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any, Mapping
+
+import regex
+from dateutil.relativedelta import relativedelta
+
+from pseudo.keyed import KeyedStream
+from pseudo.lists.pack import LocalePack
+from pseudo.model import Tagged
+from pseudo.scope import ScopeState
+
+DAYS_PER_UNIT = {"days": 1.0, "weeks": 7.0, "months": 365.2425 / 12, "years": 365.2425}
+PER_YEAR = {"year": 1, "month": 12, "week": 52, "day": 365}
+_NUMBER = regex.compile(r"\d+")
+_NEXT_WORD = regex.compile(r"\s*(\p{L}+\.?)")
+
+
+@dataclass(frozen=True)
+class Move:
+    """How far one expression moves: the offset, minus the age shift for a birth date, and
+    `nudge` extra steps of its own precision when the output would equal the input."""
+
+    unit: str
+    count: int
+    birth_years: int = 0
+    nudge: int = 0
+
+    @property
+    def sign(self) -> int:
+        return 1 if self.count > 0 else -1
+
+    def whole(self, unit: str) -> int:
+        """The offset in whole `unit`s, at least one, in the same direction."""
+        return round(self.count * DAYS_PER_UNIT[self.unit] / DAYS_PER_UNIT[unit]) or self.sign
+
+    def day(self, day: date) -> date:
+        if self.unit in ("days", "weeks"):  # plain arithmetic; relativedelta only where months have lengths
+            moved = day + timedelta(**{self.unit: self.count})
+        else:
+            moved = day + relativedelta(**{self.unit: self.count})
+        if self.birth_years or self.nudge:
+            moved += relativedelta(years=self.birth_years, weeks=self.nudge * self.sign)
+        return moved
+
+    def months(self) -> int:
+        return self.whole("months") + 12 * self.birth_years + self.nudge * self.sign
+
+    def years(self) -> int:
+        return self.whole("years") + self.birth_years + self.nudge * self.sign
+
+    def monday(self, monday: date) -> date:
+        """A week number moves by whole weeks, or by the calendar offset for months and years."""
+        if self.unit in ("months", "years"):
+            moved = monday + relativedelta(**{self.unit: self.count})
+        else:
+            moved = monday + timedelta(weeks=self.whole("weeks"))
+        return moved + timedelta(weeks=self.nudge * self.sign)
+
+    def weekday(self, weekday: int) -> int:
+        """A weekday without a date moves by the offset in days; months and years keep it."""
+        days = self.count * int(DAYS_PER_UNIT[self.unit]) if self.unit in ("days", "weeks") else 0
+        return (weekday + days) % 7
+
+
+@dataclass(frozen=True)
+class AgeNumber:
+    """A number inside an age span, with its unit (year, month, week, day)."""
+
+    start: int
+    end: int
+    value: int
+    in_words: bool
+    unit: str = "year"
+
+
+def _units(pack: LocalePack | None) -> Mapping[str, str]:
+    """The pack's words for units of age ('años': year, 'meses': month): settings.ages.units."""
+    raw = (pack.settings.get("ages") or {}).get("units", {}) if pack else {}
+    return {str(word).casefold(): unit for word, unit in raw.items() if unit in PER_YEAR}
+
+
+def age_numbers(text: str, pack: LocalePack | None) -> list[AgeNumber]:
+    """Digits and, where the language module reads them, numbers in words; each with its unit.
+
+    A number takes the unit word right after it; one in digits without ('4 y 6 meses') takes the
+    next unit found, and otherwise counts in years; one in words without is no age ("una").
+    """
+    found = [(m.start(), m.end(), int(m.group()), False) for m in _NUMBER.finditer(text)]
+    read = getattr(pack.morphology, "read_numbers", None) if pack and pack.morphology else None
+    if read is not None:
+        found += [(start, end, value, True) for start, end, value in read(text)]
+    units = _units(pack)
+    numbers: list[AgeNumber] = []
+    for start, end, value, in_words in sorted(found):
+        word = _NEXT_WORD.match(text, end)
+        unit = None
+        if word is not None:
+            unit = units.get(word.group(1).casefold()) or units.get(word.group(1).rstrip(".").casefold())
+        if in_words and not unit:  # "una mujer de 45 años": an article, not an age
+            continue
+        numbers.append(AgeNumber(start, end, value, in_words, unit or ""))
+    resolved: list[AgeNumber] = []
+    for index, number in enumerate(numbers):
+        unit = number.unit or next((n.unit for n in numbers[index + 1 :] if n.unit), "year")
+        resolved.append(AgeNumber(number.start, number.end, number.value, number.in_words, unit))
+    return resolved
+
+
+def in_years(numbers: list[AgeNumber]) -> float:
+    return sum(n.value / PER_YEAR[n.unit] for n in numbers)
+
+
+class Clock:
+    """The date offset and age shift of one scope (see the module docstring)."""
+
+    def __init__(self, scope: ScopeState, dates: Mapping[str, Any], ages: Mapping[str, Any]):
+        self._scope = scope
+        self.dates = dates
+        self.ages = ages
+
+    @property
+    def offset(self) -> int:
+        """The scope's offset in date units: nonzero, in [min, max] either way (or the chosen way)."""
+        low, high, direction = self.dates["min"], self.dates["max"], self.dates["direction"]
+
+        def draw(stream: KeyedStream) -> int:
+            size = high - low + 1
+            pick = stream.below(size * (2 if direction == "both" else 1))
+            magnitude = low + pick % size
+            forward = direction == "future" or (direction == "both" and pick >= size)
+            return magnitude if forward else -magnitude
+
+        name = f"date-shift:{self.dates['unit']}:{low}:{high}:{direction}"
+        return self._scope.derived(name, draw)  # type: ignore[return-value]
+
+    @property
+    def age_shift(self) -> int:
+        """The scope's age shift in years, nonzero."""
+
+        def draw(stream: KeyedStream) -> int:
+            size = self.ages["shift"]
+            value = stream.between(-size, size - 1)
+            return value if value < 0 else value + 1
+
+        return self._scope.derived(f"age-shift:{self.ages['shift']}", draw)  # type: ignore[return-value]
+
+    def keeps(self, years: float) -> bool:
+        """A child's age is kept: it carries too much."""
+        return years < self.ages["keep_under"]
+
+    def shifted_age(self, age: int) -> int:
+        """An age in years moved by the scope's shift, clamped by keep_under and cap, never itself."""
+        keep_under, cap = self.ages["keep_under"], self.ages["cap"]
+        if cap is not None and age >= cap:
+            return cap
+        new = max(keep_under, age + self.age_shift)
+        if cap is not None:
+            new = min(new, cap)
+        if new == age:  # clamped back onto itself: move away from the threshold
+            new = age + 1 if cap is None or age + 1 <= cap else age - 1
+        return new
+
+    def patient_age_shift(self, document: Tagged, pack: LocalePack | None) -> int:
+        """The shift the patient's written age actually gets in this document: none for a child
+        whose age is kept (or whose ages the config does not replace), less where a threshold or
+        cap clamps it, else the scope's shift."""
+        ages = document.labelled("AGE")
+        if ages and not any(t.span.start in document.replaced for t in ages):
+            return 0
+        for target in [t for t in ages if t.role == "patient"] or ages:
+            numbers = age_numbers(target.text, pack)
+            if not numbers:
+                continue
+            if self.keeps(in_years(numbers)):
+                return 0
+            years = next((n.value for n in numbers if n.unit == "year"), None)
+            if years is not None:
+                return self.shifted_age(years) - years
+        return self.age_shift
+
+    def move(self, birth: bool, document: Tagged, pack: LocalePack | None) -> Move:
+        """How a date of this document moves: a birth date also back by the patient's age shift."""
+        return Move(self.dates["unit"], self.offset, -self.patient_age_shift(document, pack) if birth else 0)
+
+    def birth_date(self, born: date, document: Tagged, pack: LocalePack | None) -> date:
+        """A birth date written inside another value (a personnummer) moves like one in the text."""
+        return self.move(True, document, pack).day(born)

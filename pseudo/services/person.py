@@ -1,0 +1,297 @@
+"""The Person service: one surrogate identity per person of a scope.
+
+Adjacent name spans (a first name next to a last name) are one person. Each word of a name is
+read in its slot: a field labelled for given names ("Nombre:") or surnames ("Apellidos:") says
+which, else the label (FIRST_NAME, LAST_NAME), else the word's lists and its neighbours. Gender
+comes from a kinship word or title right before the person ("bror Madeleine", "la Dra."), spread
+to the person's other mentions, else from the census lists, else from the closest listed spelling
+(the spell-checked fallback), else neutral. A given name keeps one surrogate of its gender and a
+surname one surname wherever it stands in the scope: in a name span, inside a kinship span
+("mamma Annas"), behind a genitive, as an initial, or in an e-mail address, since every rule asks
+this service. Particles stay, and a surname after them comes from the surnames the census lists
+after the same particles ("de la Fuente" -> "de la Torre"). Genitives and casing are carried over,
+and a name written without the accents of its listed spelling gets a surrogate without accents.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+import regex
+
+from pseudo.casing import match_case
+from pseudo.folds import ascii_fold, normalise, strip_accents
+from pseudo.labels import NAME_LABELS
+from pseudo.lists.fuzzy import closest
+from pseudo.lists.names import (
+    NameLists,
+    cue_gender,
+    field_slot,
+    gender_cues,
+    name_lists,
+    particles,
+    title_words,
+    written_without_accents,
+)
+from pseudo.lists.pack import LocalePack, remembered
+from pseudo.model import Tagged, Target
+from pseudo.scope import ScopeState
+
+NAMESPACE = "names"  # the keyed draws of names, as the names rule has always made them
+CUE_WINDOW = 40  # characters before a person searched for a kinship word or title
+_TOKEN = regex.compile(r"\p{L}[\p{L}\p{M}]*(?:['’]\p{L}[\p{L}\p{M}]*)*['’]?")
+_LETTERS = regex.compile(r"\p{L}+")
+
+
+@dataclass
+class Person:
+    """The name spans of one person in a document, and the gender its cues give."""
+
+    targets: list[Target]
+    cue: str | None
+
+
+class PersonService:
+    """Surrogate names of the people of one scope (see the module docstring)."""
+
+    def __init__(self, scope: ScopeState, pack: LocalePack, options: Mapping[str, Any]):
+        self._scope = scope
+        self._pack = pack
+        self.options = options
+        self.lists: NameLists = name_lists(pack, float(options["neutral_ratio"]))
+        self._document: str | None = None
+        self._people: dict[int, Person] = {}
+        self._names: dict[int, tuple[str, str | None]] = {}
+
+    # -- people of a document -------------------------------------------------------------
+    def _read(self, document: Tagged) -> dict[int, Person]:
+        """Every name span of the document by start offset, grouped into people, once per document."""
+        if self._document == document.id:
+            return self._people
+        pattern = gender_cues(self._pack)
+        by_start: dict[int, Person] = {}
+        current: Person | None = None
+        previous_end = -1
+        for target in (t for t in document.targets if t.label in NAME_LABELS):
+            span = target.span
+            if current is not None and document.text[previous_end : span.start].strip(" \t-") == "":
+                current.targets.append(target)
+            else:
+                current = Person([target], cue_gender(pattern, document.text[max(0, span.start - CUE_WINDOW) : span.start]))
+            by_start[span.start] = current
+            previous_end = span.end
+        _spread_cues(by_start)
+        self._document, self._people, self._names = document.id, by_start, {}
+        return by_start
+
+    def person_at(self, target: Target, document: Tagged) -> Person:
+        return self._read(document).get(target.span.start) or Person([target], None)
+
+    # -- names ------------------------------------------------------------------------------
+    def name(self, target: Target, document: Tagged) -> tuple[str, str | None]:
+        """The surrogate of a name span and the fallback taken, if any; the same for the same
+        span however often it is asked (the names rule and the e-mail rule both ask)."""
+        self._read(document)
+        if target.span.start not in self._names:
+            self._names[target.span.start] = self._name(target, document)
+        return self._names[target.span.start]
+
+    def _name(self, target: Target, document: Tagged) -> tuple[str, str | None]:
+        lists = self.lists
+        person = self.person_at(target, document)
+        classes = self._classes(target, document)
+        gender, fallback = self._gender(person, document)
+        pieces: list[str] = []
+        cursor = 0
+        changed = False
+        lead: list[str] = []  # the particles right before a word ("de la")
+        for match, kind in zip(_TOKEN.finditer(target.text), classes):
+            pieces.append(target.text[cursor : match.start()])
+            word = match.group()
+            cursor = match.end()
+            if kind in ("title", "particle"):
+                pieces.append(word)
+                lead = lead + [word.casefold()] if kind == "particle" else []
+                continue
+            base, marker = self._split(word)
+            if kind == "initial":
+                new = self._initial(base, target, document, gender, alone=not {"first", "last"} & set(classes))
+            else:
+                family = "last" if kind == "last" else gender
+                new = self._draw(base, family, lead)
+            lead = []
+            pieces.append(match_case(word, self._inflect(new, marker)))
+            changed = True
+        pieces.append(target.text[cursor:])
+        if not changed:
+            return self._draw(target.text, "last", []), "no name token in span"
+        return "".join(pieces), fallback
+
+    def _draw(self, base: str, family: str, lead: list[str]) -> str:
+        """The scope's surrogate of one name word of a family (a gender, or 'last')."""
+        lists = self.lists
+        size = self.options["surname_pool"] if family == "last" else self.options["pool"]
+        pool = lists.pool(family, size)
+        if family == "last" and lead and len(lists.after_particles(" ".join(lead), size)) >= 2:
+            pool = lists.after_particles(" ".join(lead), size)
+        new = self._scope.consistent(NAMESPACE, f"name:{family}", normalise(base), pool.draw, one_to_one=True)
+        return strip_accents(new) if written_without_accents(base, lists) else new
+
+    def word(self, word: str, surname: bool, given_only: bool = False) -> str | None:
+        """The surrogate of a name written outside a name span (inside a kinship span): a word of
+        the name lists, or a capitalised word right after a name (a surname); else None. A word
+        in lower case counts only as a given name ("hija de maría"): too many common words
+        ("tres", "mora") are also surnames. A genitive is read through ("mamma Annas")."""
+        base, marker = self._split(word)
+        lists = self.lists
+        first, last = lists.first_share(base), lists.last.share(base) * (not given_only)
+        if not (first or last or surname):
+            return None
+        family = "last" if last > first or not first else (lists.gender(base) or "neutral")
+        return self._inflect(self._draw(base, family, []), marker)
+
+    def _split(self, word: str) -> tuple[str, str]:
+        split = getattr(self._pack.morphology, "split_inflection", None)
+        return split(word, self.lists.weight) if split else (word, "")
+
+    def _inflect(self, name: str, marker: str) -> str:
+        if not marker:
+            return name
+        inflect = getattr(self._pack.morphology, "inflect", None)
+        return inflect(name, marker) if inflect else name + marker
+
+    def _classes(self, target: Target, document: Tagged) -> tuple[str, ...]:
+        """title, particle, initial, first or last for each word, read in its slot."""
+        slot = field_slot(self._pack, document.text[max(0, target.span.start - CUE_WINDOW) : target.span.start])
+        key = (target.text, target.label, slot)
+        titles, known = title_words(self._pack), particles(self._pack)
+        return remembered(self.lists.classified, key, lambda: tuple(_classify_words(target, slot, self.lists, titles, known)))
+
+    def _gender(self, person: Person, document: Tagged) -> tuple[str, str | None]:
+        if person.cue:
+            return person.cue, None
+        lists = self.lists
+        has_first = False
+        for member in person.targets:
+            for match, kind in zip(_TOKEN.finditer(member.text), self._classes(member, document)):
+                if kind != "first":
+                    continue
+                has_first = True
+                found = lists.gender(self._split(match.group().rstrip("'’"))[0])
+                if found:
+                    return found, None
+                near = closest(match.group(), {"female": lists.female, "male": lists.male}, float(self.options["fuzzy_cutoff"]))
+                if near:
+                    return lists.gender(near[1]) or near[0], "gender from the closest listed spelling"
+        if not has_first:  # surnames only: no first name needs a gender
+            return "neutral", None
+        return "neutral", "gender unknown: neutral surrogate"
+
+    def _initial(self, letter: str, target: Target, document: Tagged, gender: str, alone: bool) -> str:
+        """An initial follows the surrogate of the full name it abbreviates elsewhere in the
+        document, drawn with that person's gender; alone in its span, it never keeps its letter."""
+        lists = self.lists
+        wanted = letter.casefold()
+        full_names = {
+            (match.group(), other.span.start)
+            for other in document.targets
+            if other.label in ("FIRST_NAME", "PERSON") and other.span != target.span
+            for match in _TOKEN.finditer(other.text)
+            if len(match.group()) > 1 and match.group()[0].casefold() == wanted and lists.is_first(match.group())
+        }
+        if len({name for name, _ in full_names}) == 1:
+            name, start = min(full_names, key=lambda item: item[1])
+            person = self._read(document).get(start) or Person([target], None)
+            family = self._gender(person, document)[0]
+            initial = self._draw(name, family, [])[0]
+            if not alone or initial.casefold() != wanted:
+                return initial
+        pool = lists.pool(gender, self.options["pool"])
+        return self._scope.consistent(NAMESPACE, "name:initial", wanted, lambda stream: pool.draw(stream)[0], one_to_one=True)
+
+    # -- e-mail -----------------------------------------------------------------------------
+    def folded_people(self, document: Tagged) -> list[tuple[list[str], list[str]]]:
+        """(original words, surrogate words) of every person of the document, folded as names
+        are written in e-mail addresses: what an address's local part is rebuilt from."""
+        people: list[tuple[list[str], list[str]]] = []
+        seen: set[int] = set()
+        for person in self._read(document).values():
+            if id(person) in seen:
+                continue
+            seen.add(id(person))
+            originals: list[str] = []
+            surrogates: list[str] = []
+            for target in person.targets:
+                originals += [ascii_fold(w) for w in _LETTERS.findall(target.text)]
+                surrogates += [ascii_fold(w) for w in _LETTERS.findall(self.name(target, document)[0])]
+            people.append((originals, surrogates))
+        return people
+
+
+def _spread_cues(by_start: dict[int, Person]) -> None:
+    """A name without a cue takes the one gender its cued mentions agree on ("Bror Madeleine ...
+    Madeleine ringde"), so one person keeps one surrogate. Each person is visited once, so a run
+    of adjacent names costs linear time."""
+    people = list({id(p): p for p in by_start.values()}.values())
+    cued: dict[str, set[str]] = {}
+    for person in people:
+        if person.cue:
+            for target in person.targets:
+                cued.setdefault(target.text.casefold(), set()).add(person.cue)
+    for person in people:
+        if person.cue is None:
+            genders = set().union(*(cued.get(t.text.casefold(), set()) for t in person.targets))
+            if len(genders) == 1:
+                person.cue = genders.pop()
+
+
+def _classify_words(
+    target: Target, slot: str | None, lists: NameLists, titles: frozenset[str], known_particles: frozenset[str]
+) -> list[str]:
+    words = [m.group() for m in _TOKEN.finditer(target.text)]
+    classes: list[str] = []
+    comma = target.text.find(",")
+    for index, word in enumerate(words):
+        folded = word.casefold()
+        if not classes or all(c == "title" for c in classes):
+            if folded.rstrip(".") in titles:
+                classes.append("title")
+                continue
+        if folded in known_particles and index < len(words) - 1:  # "de la Fuente", "von Essen"
+            classes.append("particle")
+        elif len(word) == 1:
+            classes.append("initial")
+        elif target.label == "FIRST_NAME" or (slot == "first" and target.label == "PERSON"):
+            classes.append("first")
+        elif target.label == "LAST_NAME" or (slot == "last" and target.label == "PERSON"):
+            classes.append("last")
+        else:
+            classes.append(_person_word_class(word, index, words, classes, comma, target.text, lists))
+    return classes
+
+
+def _person_word_class(
+    word: str, index: int, words: list[str], classes: list[str], comma: int, text: str, lists: NameLists
+) -> str:
+    """Within a full name: 'Apellidos, Nombre' order after a comma, else lists and position decide."""
+    if comma >= 0:
+        position = _nth_word_start(text, index)
+        return "first" if position > comma else "last"
+    first, last = lists.first_share(word), lists.last.share(word)
+    if index == 0 and len(words) > 1:
+        return "last" if last > 10 * first else "first"
+    if index == len(words) - 1:  # last word: a surname, unless only first names came before ("Carmen Inés")
+        only_first = all(c == "first" for c in classes if c in ("first", "last"))
+        return "first" if first > 10 * last and only_first else "last"
+    if first or last:
+        return "first" if first > last else "last"
+    previous = [c for c in classes if c in ("first", "last")]
+    return previous[-1] if previous else "first"
+
+
+def _nth_word_start(text: str, index: int) -> int:
+    for number, match in enumerate(_TOKEN.finditer(text)):
+        if number == index:
+            return match.start()
+    return len(text)
