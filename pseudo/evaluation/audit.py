@@ -25,6 +25,9 @@ from pseudo.folds import normalise
 from pseudo.rules.dates import date_words, is_birth_date
 from pseudo.rules.kinship import kinship_terms
 
+# Labels moved by one shift per scope: a value may land on another value of the same record (a
+# patient aged 34 and 36 whose ages move by +2); the shift, not the value, hides it.
+SHIFTED = ("DATE", "AGE")
 ERRORS = ("unpaired", "misaligned", "leak")  # any of these fails the audit
 WARNINGS = ("collision", "inconsistent", "date_shift", "not_rerun")
 # Two fixed keys for re-running the rules: a value they keep under both is kept on purpose.
@@ -154,8 +157,8 @@ class Audit:
                     ((other, kind) for other, kind in item.links if other.output.start <= match.start() and match.end() <= other.output.end),
                     (None, None),
                 )
-                if holder is not None and holder is not link and label == holder_label == "DATE":
-                    continue  # a year inside another date that moved by days: dates are compared as dates (date_shift)
+                if holder is not None and holder is not link and label == holder_label and label in SHIFTED:
+                    continue  # a year inside another date, an age on another age: both move by the scope's one shift
                 if holder is not None and holder is not link and not pattern.search(original.text, holder.original.start, holder.original.end):
                     collisions.append(Finding(
                         "collision", pair.id, "an original value stands inside the surrogate of other original text",
