@@ -935,7 +935,9 @@ def build_es(data: Path, out: Path) -> None:
         ],
         "settings": {
             "phone": ES_PHONE,
-            "names": {"particles": list(ES_PARTICLES)},
+            # Header field labels of Spanish clinical records (hand-compiled closed-class words):
+            # "Nombre:" holds given names, "Apellidos:" surnames.
+            "names": {"particles": list(ES_PARTICLES), "given_name_fields": ["Nombre"], "surname_fields": ["Apellidos"]},
             "places": ES_PLACES,
             "ages": ES_AGES,
             "dates": ES_DATES,

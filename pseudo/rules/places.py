@@ -52,6 +52,11 @@ def _road_type(text: str, pack: LocalePack, settings: PlaceSettings) -> str:
     return remembered(known, text, lambda: next((text[: len(t)] for t in settings.street_types if _starts_with_word(text, t)), ""))
 
 
+def settings_town_kind(world: AddressWorld) -> str | None:
+    """The kind of place a postcode belongs to: the default kind of a PLACE (a town)."""
+    return world.settings.default_kind.get("PLACE")
+
+
 class PlaceRule(Rule):
     name = "places"
     labels = ("PLACE", "REGION", "COUNTRY", "STREET", "POSTCODE", "ADDRESS")
@@ -121,6 +126,8 @@ class PlaceRule(Rule):
         if town is None and near is not None:
             town = self._town_beside(near, ctx)
         beside = world.find(town, "PLACE")[0] if town else None
+        if beside is not None and beside.kind != settings_town_kind(world):
+            beside = None  # a province beside the code says less than the code's own place
         surrogate, fallback = world.postcode(text, beside)
         if not surrogate:
             return Surrogate(shape_surrogate(text, ctx.stream("postcode", text)), fallback=fallback)
@@ -128,9 +135,12 @@ class PlaceRule(Rule):
 
     @staticmethod
     def _town_beside(target: Target, ctx: Context) -> str | None:
-        """The original town a postcode goes with: on its line, else in its address block (a few
-        lines of at most 80 characters apart, as "Localidad: ..." above "CP: ...")."""
-        best: tuple[int, int, str] | None = None
+        """The original town a postcode goes with: the nearest listed town on its line, else in
+        its address block (a few lines of at most 80 characters apart, as "Localidad: ..." above
+        "CP: ..."); a province, or a town named like its province, written beside it is passed
+        over for a town that is only a town."""
+        world: AddressWorld = ctx.services.address
+        ranked: list[tuple[int, int, str]] = []
         for other in ctx.document.labelled("PLACE"):
             if other is target or not any(c.isalpha() for c in other.text):
                 continue
@@ -138,10 +148,13 @@ class PlaceRule(Rule):
             tier = 0 if "\n" not in between and len(between) <= 30 else 1
             if tier and (between.count("\n") > ADDRESS_BLOCK_LINES or len(between) > 80):
                 continue
-            ranking = (tier, abs(other.span.start - target.span.start), other.text)
-            if best is None or ranking[:2] < best[:2]:
-                best = ranking
-        return best[2] if best else None
+            ranked.append((tier, abs(other.span.start - target.span.start), other.text))
+        towns = []
+        for tier, distance, text in ranked:
+            place = world.find(text, "PLACE")[0]
+            if place is not None and place.kind == settings_town_kind(world):
+                towns.append((tier, world.heads_region(place), distance, text))  # "Hellín, Albacete": Hellín
+        return min(towns)[3] if towns else None
 
     def _street(self, text: str, ctx: Context, settings: PlaceSettings) -> Surrogate:
         """Road type as written ("c/", "Avda."), a gazetteer name, the number part in the same shape."""

@@ -158,11 +158,19 @@ class AddressWorld:
         self.settings = place_settings(pack)
         self._mapped: dict[str, Place] = {}  # original place id -> its surrogate place
         self._by_surrogate: dict[str, Place] = {}  # surrogate name drawn -> the place it names
+        self._by_text: dict[str, tuple[Place | None, str | None]] = {}  # a value as written -> the place read
 
     # -- finding originals ------------------------------------------------------------------
     def find(self, name: str, label: str) -> tuple[Place | None, str | None]:
         """The listed place a text names for a label (its preferred kinds first, then the most
-        populous), through the spell-checked fallback when no spelling matches."""
+        populous), through the spell-checked fallback when no spelling matches; one value read
+        once per scope, so "Valencia" and "València" stay one place."""
+        key = normalise(name)
+        if key not in self._by_text:
+            self._by_text[key] = self._find(name, label)
+        return self._by_text[key]
+
+    def _find(self, name: str, label: str) -> tuple[Place | None, str | None]:
         wanted = self.settings.kinds.get(label) or ()
         found = [p for p in self._tree.lookup(name) if not wanted or p.kind in wanted]
         if found:
@@ -174,7 +182,7 @@ class AddressWorld:
         )
         near = closest(name, {"places": names}, self._fuzzy_cutoff)
         if near:
-            return self.find(near[1], label)[0], "place matched to the closest listed spelling"
+            return self._find(near[1], label)[0], "place matched to the closest listed spelling"
         return None, "place in no list: a random place of its level"
 
     def is_kept(self, place: Place) -> bool:
@@ -188,6 +196,11 @@ class AddressWorld:
             return place
         if place.id in self._mapped:
             return self._mapped[place.id]
+        namesake = self._namesake(place)
+        if namesake is not None:
+            chosen = self._namesake_surrogate(place, namesake)
+            self._mapped[place.id] = chosen
+            return chosen
         derived = self._derived_from_below(place)
         if derived is not None and derived.id == place.id:  # "España" of a town that stayed Spanish
             return place
@@ -261,6 +274,52 @@ class AddressWorld:
             node = self._tree.parent(node)
         return False
 
+    def heads_region(self, place: Place) -> bool:
+        """Whether a town shares its name with a replaced region it lies in ("Albacete")."""
+        return self._namesake(place) is not None
+
+    def _namesake(self, place: Place) -> Place | None:
+        """The region a town shares its name with and heads ("Pontevedra" in "Vigo, Pontevedra"),
+        when that region is replaced; None otherwise."""
+        node = self._tree.parent(place)
+        while node is not None and node.kind != self.settings.group.get(place.kind):
+            if loose(node.name) == loose(place.name) and not self.is_kept(node):
+                return node
+            node = self._tree.parent(node)
+        return None
+
+    def _namesake_surrogate(self, place: Place, region: Place) -> Place:
+        """A town named like its region becomes the town named like the region's surrogate, so
+        the name reads right as the town and as the region: "Vigo, Pontevedra" -> "Gijón, Asturias"
+        never leaves a town of one province beside another province."""
+        target = self._mapped.get(region.id) or self._derived_from_below(region)
+        if target is None:
+            group = self.settings.group.get(place.kind)
+            anchor = self._tree.ancestor(place, group) if group else None
+            heads = self._pack.cached(
+                f"namesake-towns:{place.kind}:{region.kind}:{anchor.id if anchor else '*'}", lambda: self._heads(place.kind, region.kind, anchor)
+            )
+            avoid = self._replaced_regions(place)
+            name = self._scope.consistent(
+                NAMESPACE, f"place:{place.kind}", normalise(place.name), lambda s: self._draw(heads, avoid, place.kind, None, s), one_to_one=True
+            )
+            return self._resolve(name, place.kind, None)
+        towns = [t for t in self._tree.descendants(target, place.kind) if loose(t.name) == loose(target.name)]
+        if not towns:  # the surrogate region has no namesake town: its largest town
+            towns = sorted(self._tree.descendants(target, place.kind), key=lambda t: (-t.weight, t.id))[:1]
+        if not towns:
+            return target
+        chosen = min(towns, key=lambda t: (-t.weight, t.id))
+        name = self._scope.consistent(NAMESPACE, f"place:{place.kind}", normalise(place.name), lambda _: chosen.name, one_to_one=False)
+        return self._resolve(name, place.kind, target)
+
+    def _heads(self, kind: str, region_kind: str, anchor: Place | None) -> WeightedList:
+        """Towns named like the region of `region_kind` they lie in, under the anchor, by population."""
+        return _weighted_names(
+            t for t in (self._tree.descendants(anchor, kind) if anchor else self._tree.of_kind(kind))
+            if (r := self._tree.ancestor(t, region_kind)) is not None and loose(r.name) == loose(t.name)
+        )
+
     def _derived_from_below(self, place: Place) -> Place | None:
         """A region with a mapped place under it becomes that surrogate's region of its kind."""
         for original_id, surrogate in sorted(self._mapped.items()):
@@ -303,14 +362,13 @@ class AddressWorld:
 
     # -- postcodes --------------------------------------------------------------------------
     def postcode(self, text: str, beside: Place | None) -> tuple[str, str | None]:
-        """The one surrogate of an original postcode in this scope, of the surrogate of its own
-        place (the postal data's place of the code, the one written beside it when it holds the
-        code too), else of the town beside it, else any valid code of its length; and a fallback
-        note or None."""
+        """The one surrogate of an original postcode in this scope: a code of the surrogate of the
+        town written beside it (first mention), else of the postal data's place of the code, else
+        any valid code of its length; and a fallback note or None."""
         digits = digits_of(text)
         by_place, every, by_code = _postcodes(self._pack)
         holders = [self._tree.places[i] for i in by_code.get(digits, []) if i in self._tree.places]
-        town = beside if beside is not None and (not holders or beside in holders) else None
+        town = beside  # the town written with the code: the record says the code is of that town
         if town is None and holders:
             town = min(holders, key=lambda p: (-p.weight, p.id))
         fitting: Sequence[str] = ()

@@ -89,3 +89,72 @@ def test_no_original_name_street_or_email_survives_anywhere(run):
                 if regex.search(rf"(?<!\w){regex.escape(value)}(?!\w)", text, regex.IGNORECASE):
                     survivors.append(f"{source.id} {span.start}-{span.end} {span.label}")
     assert not survivors  # document ids and offsets only: the values stay out of the report
+
+
+def test_the_audit_of_our_own_output_is_clean(run, tmp_path):
+    """Issue "Coherent records": on the whole split, no leak, no collision, no value with two surrogates."""
+    _, work = run
+    result = CliRunner().invoke(app, ["audit", str(CORPUS), str(work / "out"), "--config", str(work / "config.yaml")])
+    assert result.exit_code == 0, result.output
+    assert "leak 0, collision 0, inconsistent 0" in result.output
+
+
+HEADER_TOWN = regex.compile(r"^Localidad/ ?Provincia: *(.+?)\s*\.?\s*$", regex.M)
+HEADER_POSTCODE = regex.compile(r"^CP: *(\d{5})", regex.M)
+GIVEN_NAME_FIELD = regex.compile(r"^Nombre: *(.+?)\s*\.?\s*$", regex.M)
+
+
+def test_every_header_names_one_town_and_a_postcode_of_it(run):
+    """The header's town, its province when written ("Sueca, Valencia") and its postcode belong together."""
+    from pseudo.lists.pack import load_pack
+
+    _, work = run
+    pack = load_pack("es")
+    tree = pack.tree()
+    places_of_code: dict[str, set[str]] = {}
+    for row in pack.rows("postal_codes"):
+        places_of_code.setdefault(row["postcode"], set()).add(row["place_id"])
+    checked, wrong = 0, []
+    for path in sorted((work / "out").glob("*.txt")):
+        original = HEADER_TOWN.search((CORPUS / path.name).read_text(encoding="utf-8"))
+        first = regex.split(r"[,(/]", original.group(1))[0].strip() if original else ""
+        if not any(p.kind == "municipality" for p in tree.lookup(first)):
+            continue  # a town the pack does not list ("Isla de la Palma") is a fallback draw, counted in the summary
+        text = path.read_text(encoding="utf-8")
+        town_line, code = HEADER_TOWN.search(text), HEADER_POSTCODE.search(text)
+        if not (town_line and code):
+            continue
+        names = [n.strip() for n in regex.split(r"[,(/]", town_line.group(1).rstrip(")")) if n.strip()]
+        towns = [p for p in tree.lookup(names[0]) if p.kind in ("municipality", "province")]
+        if not towns:
+            continue  # an original the pack does not list stays a fallback draw, counted in the summary
+        checked += 1
+        provinces = {tree.ancestor(t, "province").id for t in towns}
+        holders = places_of_code.get(code.group(1), set())
+        fits_code = any(t.id in holders or any(c.id in holders for c in tree.children.get(t.id, [])) for t in towns)
+        if not fits_code and len(names) == 1:  # a province alone ("Vizcaya"): a code of a town in it
+            fits_code = any(t.kind == "province" and any(p in holders for p in (d.id for d in tree.descendants(t, "municipality"))) for t in towns)
+        fits_province = all(
+            any(tree.ancestor(p, "province") and tree.ancestor(p, "province").id in provinces for p in tree.lookup(n))
+            for n in names[1:]
+        )
+        if not (fits_code and fits_province):
+            wrong.append(path.stem)
+    assert checked > 300
+    assert not wrong
+
+
+def test_no_given_name_field_holds_a_surname(run):
+    """A "Nombre:" field holds given names: its surrogate words are listed first names."""
+    from pseudo.lists.names import name_lists
+    from pseudo.lists.pack import load_pack
+
+    _, work = run
+    lists = name_lists(load_pack("es"), 3.0)
+    wrong = []
+    for path in sorted((work / "out").glob("*.txt")):
+        field = GIVEN_NAME_FIELD.search(path.read_text(encoding="utf-8"))
+        words = [w for w in regex.findall(r"\p{L}+", field.group(1)) if len(w) > 1 and w[0].isupper()] if field else []
+        if not all(lists.is_first(word) for word in words):
+            wrong.append(path.stem)
+    assert not wrong
