@@ -166,7 +166,7 @@ def locales() -> None:
 def labels() -> None:
     """List the tagsets, each label's canonical label, and the rule that replaces it."""
     from pseudo.labels import tagsets
-    from pseudo.rules import rule_for_label
+    from pseudo.registry import rule_for_label
 
     for tagset in tagsets().values():
         typer.echo(f"{tagset.name}: {tagset.description}")

@@ -10,7 +10,7 @@ import yaml
 
 from pseudo.errors import ConfigError
 from pseudo.labels import CANONICAL_LABELS, STRATEGIES, LabelMapping, tagsets
-from pseudo.rules import RULES, rule_for_label
+from pseudo.registry import RULES, rule_for_label
 from pseudo.rules.base import Option
 
 SCOPES = ("document", "subject", "corpus")

@@ -22,12 +22,15 @@ from babel.dates import get_day_names, get_month_names
 from pseudo.casing import match_case
 from pseudo.errors import LocaleError
 from pseudo.folds import plain
+from pseudo.lists.pack import LocalePack
 
 ORDERS = ("DMY", "MDY", "YMD")
 SETTINGS_KEYS = (
     "order", "week_words", "day_words", "connectors", "range_words", "time_words", "ordinal_suffixes", "birth_cues",
     "admission_cues", "discharge_cues",  # read by `pseudo tells` to check the order of dates
 )  # fmt: skip
+BIRTH_WINDOW = 40  # characters before a date searched for a birth cue
+_SINCE_LAST_DIGIT = regex.compile(r"\D*\Z")
 CENTURY_PIVOT = 30  # a 2-digit year up to this is 20yy, above it 19yy ("f. 12/03/45" is 1945); leap days and weekdays care
 DATE_FIELDS = ("day", "month", "year")
 LEAP_YEAR = 2020  # stands in for an unknown year: leap (29/2 is valid) and with an ISO week 53
@@ -655,3 +658,35 @@ def _inherit(part: DateText, other: DateText) -> DateText:
     if values == part.values or not is_valid(values):
         return part
     return _with(part, **values)
+
+
+# -- a pack's date words -------------------------------------------------------------------
+
+
+def date_words(pack: LocalePack | None, order: str | None) -> DateWords:
+    """The locale's date words; English CLDR names and no words without a pack."""
+    if pack is None:
+        return DateWords.from_settings("en", {}, order)
+    return pack.cached(f"date-words:{order}", lambda: DateWords.from_settings(pack.language, pack.settings.get("dates"), order))
+
+
+def _birth_cue_pattern(pack: LocalePack) -> regex.Pattern | None:
+    def make() -> regex.Pattern | None:
+        cues = [str(cue) for cue in (pack.settings.get("dates") or {}).get("birth_cues") or ()]
+        if not cues:
+            return None
+        alternatives = "|".join(regex.escape(cue) for cue in sorted(cues, key=len, reverse=True))
+        return regex.compile(rf"(?<![\p{{L}}\p{{N}}])(?i:{alternatives})(?![\p{{L}}\p{{N}}])")
+
+    return pack.cached("birth-cues", make)
+
+
+def is_birth_date(text: str, start: int, first_date: int, pack: LocalePack | None) -> bool:
+    """Whether a birth cue stands in the 40 characters before a date span (`start`) or inside it
+    before its first date, with no digit after the cue; shared by the date rule and `pseudo audit`."""
+    pattern = _birth_cue_pattern(pack) if pack else None
+    if pattern is None:
+        return False
+    before = text[max(0, start - BIRTH_WINDOW) : first_date]
+    before = _SINCE_LAST_DIGIT.search(before).group()  # "född 1946, inlagd 2016": the cue is 1946's
+    return pattern.search(before) is not None

@@ -23,9 +23,9 @@ from pseudo.labels import NAME_LABELS, LabelMapping, Tagset, detect_tagset, tags
 from pseudo.lists.pack import LocalePack, load_pack
 from pseudo.folds import normalise
 from pseudo.model import Document, Replacement, Result, Span, Tagged, Target
-from pseudo.rules import RULES, rule_for_label
+from pseudo.registry import RULES, rule_for_label
 from pseudo.rules.base import Context, Rule, Surrogate
-from pseudo.rules.kinship import kinship_terms
+from pseudo.lists.words import kinship_terms
 from pseudo.scope import ScopeState
 from pseudo.services import SERVICES, Services
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from pseudo.rules import RULES
+from pseudo.registry import RULES
 
 RULES_DOC = (Path(__file__).parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
 

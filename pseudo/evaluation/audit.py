@@ -13,17 +13,16 @@ from typing import Any, Iterable, Mapping, Sequence
 import regex
 
 from pseudo.config import Config
-from pseudo.datetext import find_dates, full_date
+from pseudo.datetext import date_words, find_dates, full_date, is_birth_date
 from pseudo.engine import Engine, Settings
 from pseudo.errors import PseudoError
 from pseudo.evaluation.corpus import Link, Pair, Pairing, label_map
 from pseudo.keyed import Keyring
 from pseudo.labels import LabelMapping
 from pseudo.lists.pack import LocalePack
+from pseudo.lists.words import kinship_terms
 from pseudo.model import Document, Result
 from pseudo.folds import normalise
-from pseudo.rules.dates import date_words, is_birth_date
-from pseudo.rules.kinship import kinship_terms
 
 # Labels moved by one shift per scope: a value may land on another value of the same record (a
 # patient aged 34 and 36 whose ages move by +2); the shift, not the value, hides it.

@@ -17,16 +17,15 @@ from typing import Any, Callable, Container, Iterable, Mapping, Sequence
 import regex
 import yaml
 
-from pseudo.datetext import DateText, find_dates, full_date, grammar
+from pseudo.datetext import DateText, date_words, find_dates, full_date, grammar
 from pseudo.evaluation.corpus import Pair
 from pseudo.labels import LabelMapping
+from pseudo.lists.numbering import NumberingPlan, numbering_plan, split_number
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.tree import Place
 from pseudo.model import Document, Span
 from pseudo.folds import ascii_fold as fold
-from pseudo.rules.dates import date_words
-from pseudo.lists.names import particles
-from pseudo.rules.phones import NumberingPlan, numbering_plan, split_number
+from pseudo.lists.words import particles
 
 TELLS = (
     "kinship_gender",  # a relative whose name has the wrong gender for the kinship word

@@ -179,15 +179,6 @@ def written_without_accents(word: str, lists: NameLists) -> bool:
     return False
 
 
-def particles(pack: LocalePack) -> frozenset[str]:
-    """Words kept inside names ("de la", "von"): closed-class, from the pack's settings."""
-    return pack.cached(
-        "name-particles", lambda: frozenset(p.casefold() for p in (pack.settings.get("names") or {}).get("particles", ()))
-    )
-
-
-
-
 def field_slot(pack: LocalePack, before: str) -> str | None:
     """'first' or 'last' when the text right before a name is a field label of the pack that
     holds given names ("Nombre:") or surnames ("Apellidos:"); None otherwise."""

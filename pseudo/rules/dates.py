@@ -27,10 +27,11 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Mapping
 
-import regex
 from dateutil.relativedelta import relativedelta
 
 from pseudo.datetext import (
+    date_words,
+    is_birth_date,
     LEAP_YEAR,
     DateWords,
     Expression,
@@ -38,7 +39,6 @@ from pseudo.datetext import (
     full_date,
     is_valid,
 )
-from pseudo.lists.pack import LocalePack
 from pseudo.folds import normalise
 from pseudo.model import Span, Target
 from pseudo.rules.base import Context, Option, Rule, Surrogate
@@ -47,8 +47,6 @@ from pseudo.services.clock import DAYS_PER_UNIT, Move
 
 UNITS = ("days", "weeks", "months", "years")
 MAX_YEARS = 500  # a larger offset could leave the calendar (years 1-9999)
-BIRTH_WINDOW = 40  # characters before a date searched for a birth cue
-_SINCE_LAST_DIGIT = regex.compile(r"\D*\Z")
 
 OPTIONS = {
     "unit": Option("weeks", "unit of the date offset; whole weeks keep weekdays and weekends", str, UNITS),
@@ -161,13 +159,6 @@ def _nearest_full_date(ctx: Context, words: DateWords, position: int) -> date | 
     return min(found, key=lambda item: abs(item[0] - position))[1] if found else None
 
 
-def date_words(pack: LocalePack | None, order: str | None) -> DateWords:
-    """The locale's date words; English CLDR names and no words without a pack."""
-    if pack is None:
-        return DateWords.from_settings("en", {}, order)
-    return pack.cached(f"date-words:{order}", lambda: DateWords.from_settings(pack.language, pack.settings.get("dates"), order))
-
-
 def _rendered(expression: Expression, move: Move, context: date | None, text: str) -> str:
     """The expression moved; moved one more step when it would read as before. A weekday
     alone may stay: whole-week offsets keep it and it identifies nothing by itself."""
@@ -182,28 +173,6 @@ def _rendered(expression: Expression, move: Move, context: date | None, text: st
 
 def _with_defaults(options: Mapping[str, Any], declared: Mapping[str, Option]) -> dict[str, Any]:
     return {**{name: option.default for name, option in declared.items()}, **options}
-
-
-def _birth_cue_pattern(pack: LocalePack) -> regex.Pattern | None:
-    def make() -> regex.Pattern | None:
-        cues = [str(cue) for cue in (pack.settings.get("dates") or {}).get("birth_cues") or ()]
-        if not cues:
-            return None
-        alternatives = "|".join(regex.escape(cue) for cue in sorted(cues, key=len, reverse=True))
-        return regex.compile(rf"(?<![\p{{L}}\p{{N}}])(?i:{alternatives})(?![\p{{L}}\p{{N}}])")
-
-    return pack.cached("birth-cues", make)
-
-
-def is_birth_date(text: str, start: int, first_date: int, pack: LocalePack | None) -> bool:
-    """Whether a birth cue stands in the 40 characters before a date span (`start`) or inside it
-    before its first date, with no digit after the cue; shared with `pseudo audit`."""
-    pattern = _birth_cue_pattern(pack) if pack else None
-    if pattern is None:
-        return False
-    before = text[max(0, start - BIRTH_WINDOW) : first_date]
-    before = _SINCE_LAST_DIGIT.search(before).group()  # "född 1946, inlagd 2016": the cue is 1946's
-    return pattern.search(before) is not None
 
 
 def _unparsed(target: Target, ctx: Context) -> Surrogate:

@@ -25,7 +25,7 @@ from pseudo.lists.weighted import WeightedList
 from pseudo.model import Target
 from pseudo.folds import normalise
 from pseudo.rules.base import Context, Option, Rule, Surrogate
-from pseudo.lists.names import particles
+from pseudo.lists.words import particles
 from pseudo.services.address import place_pool
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")

@@ -18,23 +18,10 @@ from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList
 from pseudo.model import Target
 from pseudo.rules.base import Context, Rule, Surrogate
-from pseudo.lists.names import particles
+from pseudo.lists.words import kinship_terms, particles
 
 MATCHED = ("gender", "generation", "number", "form")
 _WORD = regex.compile(r"\p{L}[\p{L}\p{M}]*")
-
-
-def kinship_terms(pack: LocalePack) -> dict[str, dict[str, Any]]:
-    """Every spelling (word and listed forms) -> its term."""
-
-    def make() -> dict[str, dict[str, Any]]:
-        terms: dict[str, dict[str, Any]] = {}
-        for term in pack.vocabulary("kinship").get("terms", []):
-            for spelling in [term["word"], *term.get("forms", [])]:
-                terms.setdefault(spelling.casefold(), term)
-        return terms
-
-    return pack.cached("kinship-terms", make)
 
 
 def _alternatives(pack: LocalePack, term: dict[str, Any]) -> list[str]:

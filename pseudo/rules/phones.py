@@ -10,94 +10,15 @@ from them instead, so no surrogate rings a real subscriber.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
-
-import regex
-
 from pseudo.digits import digits_of, replace_digits
 from pseudo.folds import loose
 from pseudo.keyed import KeyedStream
-from pseudo.lists.pack import LocalePack
+from pseudo.lists.numbering import NumberingPlan, numbering_plan, split_number
 from pseudo.model import Target
 from pseudo.rules.base import Context, Rule
 from pseudo.rules.ids import shape_surrogate
 
 KEEP_WITHOUT_LOCALE = 3  # national digits kept when no numbering plan is known
-
-
-@dataclass(frozen=True)
-class NumberingPlan:
-    country_code: str
-    trunk_prefix: str
-    international_prefix: str
-    fixed: tuple[str, ...]  # area codes, national form without trunk prefix
-    mobile: tuple[str, ...]
-    mobile_pattern: regex.Pattern | None
-    fiction: tuple[tuple[str, str, str], ...]  # (first, last, kind), national digits with trunk
-    national_length: int | None = None  # digits after the country code, to read "34612345678" without "+"
-    regions: tuple[tuple[str, str], ...] = ()  # (area code, the place it serves), where the list says
-
-    @cached_property
-    def prefixes(self) -> dict[str, str]:
-        """prefix -> kind; a mobile prefix wins over an area code written the same."""
-        return {**{p: "fixed" for p in self.fixed}, **{p: "mobile" for p in self.mobile}}
-
-    @cached_property
-    def prefix_lengths(self) -> tuple[int, ...]:
-        return tuple(sorted({len(p) for p in self.prefixes}, reverse=True))
-
-    def of_kind(self, kind: str, length: int) -> list[str]:
-        pool = self.mobile if kind == "mobile" else self.fixed
-        return [p for p in pool if len(p) == length]
-
-
-def numbering_plan(pack: LocalePack) -> NumberingPlan:
-    def make() -> NumberingPlan:
-        settings = pack.settings.get("phone") or {}
-        trunk = str(settings.get("trunk_prefix", ""))
-
-        def national(code: str) -> str:
-            return code[len(trunk) :] if trunk and code.startswith(trunk) else code
-
-        fixed = tuple(national(r["code"]) for r in pack.rows("phone_area_codes"))
-        mobile = tuple(national(r["prefix"]) for r in pack.rows("phone_mobile_prefixes")) if pack.has(
-            "phone_mobile_prefixes"
-        ) else ()
-        fiction = tuple((r["first"], r["last"], r["kind"]) for r in pack.rows("phone_fiction_ranges")) if pack.has(
-            "phone_fiction_ranges"
-        ) else ()
-        pattern = settings.get("mobile_pattern")
-        return NumberingPlan(
-            str(settings["country_code"]),
-            trunk,
-            str(settings.get("international_prefix", "00")),
-            fixed,
-            mobile,
-            regex.compile(pattern) if pattern else None,
-            fiction,
-            int(settings["national_length"]) if settings.get("national_length") else None,
-            tuple((national(r["code"]), r["place"]) for r in pack.rows("phone_area_codes") if r.get("place")),
-        )
-
-    return pack.cached("phone-plan", make)
-
-
-def split_number(text: str, plan: NumberingPlan) -> tuple[str, str]:
-    """(lead, national number): lead is '+CC', '00CC' or the trunk prefix as written."""
-    digits = digits_of(text)
-    stripped = text.lstrip()
-    cc = plan.country_code
-    if stripped.startswith("+") and digits.startswith(cc):
-        return cc, digits[len(cc) :]
-    if digits.startswith(plan.international_prefix + cc):
-        lead = plan.international_prefix + cc
-        return lead, digits[len(lead) :]
-    if plan.national_length and digits.startswith(cc) and len(digits) == len(cc) + plan.national_length:
-        return cc, digits[len(cc) :]
-    if plan.trunk_prefix and digits.startswith(plan.trunk_prefix):
-        return plan.trunk_prefix, digits[len(plan.trunk_prefix) :]
-    return "", digits
 
 
 def _classify(number: str, plan: NumberingPlan) -> tuple[str, int]:

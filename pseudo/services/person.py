@@ -30,11 +30,11 @@ from pseudo.lists.names import (
     field_slot,
     gender_cues,
     name_lists,
-    particles,
     title_words,
     written_without_accents,
 )
 from pseudo.lists.pack import LocalePack, remembered
+from pseudo.lists.words import particles
 from pseudo.model import Tagged, Target
 from pseudo.scope import ScopeState
 

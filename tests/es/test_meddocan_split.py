@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from pseudo.cli import app
 from pseudo.io import read_input
-from pseudo.rules import RULES
+from pseudo.registry import RULES
 from pseudo.rules.base import Rule
 
 REPOSITORY = Path(__file__).resolve().parents[2]

@@ -1,0 +1,30 @@
+"""A pack's closed-class words, indexed once per pack: kinship terms and name particles.
+
+Shared by the rules, which keep or replace these words, and the evaluation, which reads them as cues.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pseudo.lists.pack import LocalePack
+
+
+def kinship_terms(pack: LocalePack) -> dict[str, dict[str, Any]]:
+    """Every spelling (word and listed forms) -> its term."""
+
+    def make() -> dict[str, dict[str, Any]]:
+        terms: dict[str, dict[str, Any]] = {}
+        for term in pack.vocabulary("kinship").get("terms", []):
+            for spelling in [term["word"], *term.get("forms", [])]:
+                terms.setdefault(spelling.casefold(), term)
+        return terms
+
+    return pack.cached("kinship-terms", make)
+
+
+def particles(pack: LocalePack) -> frozenset[str]:
+    """Words kept inside names ("de la", "von"): closed-class, from the pack's settings."""
+    return pack.cached(
+        "name-particles", lambda: frozenset(p.casefold() for p in (pack.settings.get("names") or {}).get("particles", ()))
+    )
