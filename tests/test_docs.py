@@ -97,3 +97,11 @@ def test_the_rule_in_adding_a_rule_runs(tmp_path):
     ctx = rule_context(document, LocalePack("xx", tmp_path), "vehicles", {"keep_make": True}, Keyring(b"k"))
     surrogate = rule.replace(Target(document.spans[0], "Volvo", "VEHICLE"), ctx)
     assert surrogate in ("Saab", "Scania")
+
+
+def test_ci_runs_the_readme_test_command_as_written():
+    """CI must run what README tells a contributor to run, layering check included."""
+    command = README.split("## Running the tests", 1)[1].split("```sh", 1)[1].split("```", 1)[0].strip()
+    ci = (Path(__file__).parents[1] / ".ci" / "run").read_text(encoding="utf-8")
+    assert "lint-imports" in command
+    assert command in ci.splitlines()
