@@ -6,16 +6,14 @@ rule declares the services it asks for (`Rule.requires`) and the engine checks t
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from pseudo.errors import PseudoError
 from pseudo.lists.pack import LocalePack
 from pseudo.scope import ScopeState
+from pseudo.services.address import AddressWorld
 from pseudo.services.clock import Clock
-
-if TYPE_CHECKING:
-    from pseudo.services.address import AddressWorld
-    from pseudo.services.person import PersonService
+from pseudo.services.person import PersonService
 
 SERVICES = ("person", "address", "clock")
 
@@ -36,16 +34,12 @@ class Services:
         return self._scope.service("clock", lambda: Clock(self._scope, settings["dates"], settings["ages"]))  # type: ignore[return-value]
 
     @cached_property
-    def address(self) -> "AddressWorld":
-        from pseudo.services.address import AddressWorld
-
+    def address(self) -> AddressWorld:
         pack = self._needs_pack("address")
         return self._scope.service(f"address:{pack.code}", lambda: AddressWorld(self._scope, pack, self._settings["places"]))  # type: ignore[return-value]
 
     @cached_property
-    def person(self) -> "PersonService":
-        from pseudo.services.person import PersonService
-
+    def person(self) -> PersonService:
         pack = self._needs_pack("person")
         return self._scope.service(f"person:{pack.code}", lambda: PersonService(self._scope, pack, self._settings["names"]))  # type: ignore[return-value]
 
