@@ -1,0 +1,135 @@
+"""Hostile input and output paths: special files, links, paths that name an input, signals,
+broken inputs that must end in one line, and audit cells a spreadsheet would run."""
+
+import json
+import os
+import stat
+import subprocess
+import sys
+
+import pytest
+from conftest import make_doc
+from typer.testing import CliRunner
+
+from pseudo.cli import app
+
+SECRET = "Andersson"
+KEY = "hostile-key"
+
+
+def invoke(*args):
+    return CliRunner().invoke(app, list(args), env={"PSEUDO_KEY": KEY})
+
+
+def pseudo(*args, **kwargs):
+    """The real command in its own process: for stdout, signals and exit codes as a shell sees them."""
+    env = {**os.environ, "PSEUDO_KEY": KEY}
+    kwargs.setdefault("stdout", subprocess.PIPE)
+    return subprocess.run([sys.executable, "-m", "pseudo", *args], stderr=subprocess.PIPE, text=True, env=env, **kwargs)
+
+
+def source(tmp_path, name="in.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps([make_doc(f"Anna {SECRET} ringde.", [(SECRET, "LAST_NAME")], "a", locale="tiny")]))
+    return str(path)
+
+
+def leftovers(folder):
+    return [p.name for p in folder.rglob("*") if p.name.endswith(".tmp")]
+
+
+def device(tmp_path, name, minor):
+    """A character device like /dev/null (minor 3) or /dev/full (7), made in tmp_path so that a
+    writer that renames over it cannot replace the machine's own."""
+    path = tmp_path / name
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, minor))
+        with open(path, "w"):
+            pass
+    except OSError:
+        pytest.skip("cannot make or open a device file here (needs root and a filesystem without nodev)")
+    return path
+
+
+# --- output to special files and links -----------------------------------------------------
+
+
+def test_a_fifo_is_written_into_not_replaced(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader is there: the writer does not block
+    try:
+        result = invoke("apply", source(tmp_path), "--out", str(fifo))
+        received = os.read(reader, 1 << 16)
+    finally:
+        os.close(reader)
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    [document] = json.loads(received)
+    assert document["id"] == "a" and SECRET not in document["text"]
+    assert not leftovers(tmp_path)
+
+
+def test_a_device_is_written_into_not_replaced(tmp_path):
+    null = device(tmp_path, "null", 3)
+    result = invoke("apply", source(tmp_path), "--out", str(null), "--audit", str(tmp_path / "audit.csv"))
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISCHR(os.lstat(null).st_mode) and (tmp_path / "audit.csv").exists()
+
+
+def test_a_full_device_is_one_line_exit_1_and_stays_a_device(tmp_path):
+    full = device(tmp_path, "full", 7)
+    result = invoke("apply", source(tmp_path), "--out", str(full))
+    assert result.exit_code == 1, result.output
+    assert result.stderr.strip() == f"pseudo: error: {full}: cannot write (No space left on device)"
+    assert stat.S_ISCHR(os.lstat(full).st_mode)
+
+
+def test_an_audit_on_a_full_device_leaves_no_output(tmp_path):
+    full = device(tmp_path, "full", 7)
+    out = tmp_path / "out.json"
+    result = invoke("apply", source(tmp_path), "--out", str(out), "--audit", str(full))
+    assert result.exit_code == 1 and f"{full}: cannot write (No space left on device)" in result.stderr
+    assert not out.exists() and not leftovers(tmp_path)
+
+
+def test_a_symlink_is_followed_the_file_it_names_replaced_and_the_link_kept(tmp_path):
+    (tmp_path / "real").mkdir()
+    real = tmp_path / "real" / "out.json"
+    real.write_text("old")
+    link = tmp_path / "out.json"
+    link.symlink_to(real)
+    result = invoke("apply", source(tmp_path), "--out", str(link))
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert json.loads(real.read_text())[0]["id"] == "a"
+    assert not leftovers(tmp_path)
+
+
+def test_a_dangling_symlink_makes_the_file_it_names(tmp_path):
+    link = tmp_path / "audit.csv"
+    link.symlink_to(tmp_path / "kept" / "audit.csv")
+    result = invoke("apply", source(tmp_path), "--out", str(tmp_path / "out.json"), "--audit", str(link))
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and stat.S_IMODE((tmp_path / "kept" / "audit.csv").stat().st_mode) == 0o600
+
+
+def test_a_symlinked_output_folder_is_filled_and_the_link_kept(tmp_path):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "a.txt").write_text(f"Anna {SECRET} ringde.\n")
+    (corpus / "a.ann").write_text(f"T1\tLAST_NAME 5 14\t{SECRET}\n")
+    (tmp_path / "real").mkdir()
+    link = tmp_path / "out"
+    link.symlink_to(tmp_path / "real")
+    result = invoke("apply", str(corpus), "--out", str(link), "--locale", "tiny")
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and (tmp_path / "real" / "a.txt").exists()
+
+
+def test_stdout_on_a_full_device_is_one_line_exit_1(tmp_path):
+    with open("/dev/full", "w") as full:
+        result = pseudo("apply", source(tmp_path), stdout=full)
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == "pseudo: error: stdout: cannot write (No space left on device)"
+    assert "internal error" not in result.stderr and "Exception" not in result.stderr
