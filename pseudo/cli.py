@@ -93,8 +93,8 @@ def apply(
     fmt = format.value
     if input != STDIO and Path(input).is_dir() and not out and (fmt == "auto" or FORMATS[fmt].directory):
         raise typer.BadParameter("a folder input needs --out FOLDER", param_hint="--out")
-    if audit and out and out != STDIO and Path(audit).resolve() == Path(out).resolve():
-        raise typer.BadParameter("the audit file cannot be the output", param_hint="--audit")
+    read = {"input": input, "--config file": config, "--overrides file": overrides, "--key-file": key_file}
+    _refuse_overwriting({"--out": out, "--audit": audit}, read)
     destination = out or STDIO
     try:
         settings_config = config_from(config)
@@ -136,6 +136,26 @@ def apply(
     say(f"pseudo: {run.summary.line()}")
     if run.summary.failures:
         raise typer.Exit(EXIT_SKIPPED)
+
+
+def _refuse_overwriting(outputs: dict[str, str | None], inputs: dict[str, str | None]) -> None:
+    """An output that names a file the run reads, or another output, would silently replace it."""
+    roles = {"--out": "output", "--audit": "audit file"}
+    named = [(option, path) for option, path in outputs.items() if path and path != STDIO]
+    for number, (option, path) in enumerate(named):
+        others = [*inputs.items(), *((roles[o], p) for o, p in named[:number])]
+        for what, other in others:
+            if other and other != STDIO and _same_file(path, other):
+                raise typer.BadParameter(f"the {roles[option]} cannot be the {what}", param_hint=option)
+
+
+def _same_file(path: str, other: str) -> bool:
+    """The same file also through links (the same inode); a folder input is the folder writer's to check."""
+    if os.path.isdir(other):
+        return False
+    if os.path.exists(path) and os.path.exists(other):
+        return os.path.samefile(path, other)
+    return os.path.realpath(path) == os.path.realpath(other)
 
 
 def _check_destination(destination: str, batch: Batch) -> None:

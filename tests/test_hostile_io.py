@@ -34,6 +34,11 @@ def source(tmp_path, name="in.json"):
     return str(path)
 
 
+def flat(output):
+    """A usage error's text without the box and line breaks it is drawn in."""
+    return " ".join(output.replace("│", " ").split())
+
+
 def leftovers(folder):
     return [p.name for p in folder.rglob("*") if p.name.endswith(".tmp")]
 
@@ -133,3 +138,45 @@ def test_stdout_on_a_full_device_is_one_line_exit_1(tmp_path):
     assert result.returncode == 1
     assert result.stderr.splitlines()[-1] == "pseudo: error: stdout: cannot write (No space left on device)"
     assert "internal error" not in result.stderr and "Exception" not in result.stderr
+
+
+# --- outputs that would replace what the run reads --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "option, names, message",
+    [
+        ("--out", "in.json", "the output cannot be the input"),
+        ("--audit", "in.json", "the audit file cannot be the input"),
+        ("--audit", "pseudo.yaml", "the audit file cannot be the --config file"),
+        ("--out", "reviewed.csv", "the output cannot be the --overrides file"),
+        ("--audit", "reviewed.csv", "the audit file cannot be the --overrides file"),
+        ("--audit", "key", "the audit file cannot be the --key-file"),
+        ("--audit", "out.json", "the audit file cannot be the output"),
+    ],
+)
+@pytest.mark.parametrize("through", ["path", "symlink", "hard link", "relative path"])
+def test_an_output_naming_a_file_the_run_reads_is_refused_exit_2(tmp_path, monkeypatch, option, names, message, through):
+    monkeypatch.chdir(tmp_path)
+    source(tmp_path)
+    (tmp_path / "pseudo.yaml").write_text("scope: document\n")
+    (tmp_path / "reviewed.csv").write_text("scope,label,original,manual_surrogate\n")
+    (tmp_path / "key").write_text("a key\n")
+    target = tmp_path / names
+    alias = {"path": str(target), "relative path": f"./sub/../{names}", "symlink": str(tmp_path / "alias"), "hard link": str(tmp_path / "alias")}[through]
+    (tmp_path / "sub").mkdir()
+    if through == "symlink":
+        os.symlink(target, alias)
+    elif through == "hard link" and target.exists():
+        os.link(target, alias)
+    elif through == "hard link":
+        pytest.skip("no file to link to yet")
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    args = {"--out": str(tmp_path / "out.json"), option: alias}
+    result = invoke(
+        "apply", str(tmp_path / "in.json"), "--config", "pseudo.yaml", "--overrides", "reviewed.csv", "--key-file", "key",
+        *(item for pair in args.items() for item in pair),
+    )  # fmt: skip
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for {option}: {message}" in flat(result.output)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before
