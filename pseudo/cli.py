@@ -8,6 +8,7 @@ are listed on stderr).
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import traceback
 from enum import Enum
@@ -203,10 +204,42 @@ app.command()(audit)
 app.command()(tells)
 
 
+STOPPING_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+class Stopped(BaseException):
+    """Raised where the program is when a stopping signal arrives, so that, as for any failure,
+    temporary files are removed and staged outputs taken back on the way out."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop_handler(owner: int) -> callable:
+    def stop(signum: int, frame: object) -> None:
+        if os.getpid() != owner:  # a forked --jobs worker: it holds no output, it just ends
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        for stopping in STOPPING_SIGNALS:  # a second signal must not cut the clean-up short
+            signal.signal(stopping, signal.SIG_IGN)
+        raise Stopped(signum)
+
+    return stop
+
+
 def main() -> None:
-    """Unexpected exceptions are reported by type and place only: their text may carry span text."""
+    """Unexpected exceptions are reported by type and place only: their text may carry span text.
+    SIGINT, SIGTERM and SIGHUP end the run cleanly, with the shell's exit status 128 + signal."""
+    for stopping in STOPPING_SIGNALS:
+        if signal.getsignal(stopping) is not signal.SIG_IGN:  # nohup's SIGHUP stays ignored
+            signal.signal(stopping, _stop_handler(os.getpid()))
     try:
         app()
+    except Stopped as stopped:
+        say(f"pseudo: stopped by {signal.Signals(stopped.signum).name}; its temporary files are removed")
+        sys.exit(128 + stopped.signum)
     except Exception as error:  # noqa: BLE001 - last line of defence for privacy
         if os.environ.get("PSEUDO_DEBUG"):
             raise

@@ -3,6 +3,7 @@ broken inputs that must end in one line, and audit cells a spreadsheet would run
 
 import json
 import os
+import signal
 import stat
 import subprocess
 import sys
@@ -180,3 +181,71 @@ def test_an_output_naming_a_file_the_run_reads_is_refused_exit_2(tmp_path, monke
     assert result.exit_code == 2, result.output
     assert f"Invalid value for {option}: {message}" in flat(result.output)
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before
+
+
+# --- stopped by a signal while writing ---------------------------------------------------
+
+# Runs `pseudo` with a hook that, once the Nth file is written (a temporary file or a file of
+# a temporary folder, holding the pseudonymised text or the originals), says so on stderr and
+# waits to be stopped: the test sends the signal only then, so nothing depends on timing.
+STOPPED_WHILE_WRITING = """
+import os, sys, time
+from pseudo.cli import main
+from pseudo.io import brat
+
+def wait_after(real, calls):
+    count = 0
+    def hooked(*args, **kwargs):
+        nonlocal count
+        result = real(*args, **kwargs)
+        count += 1
+        if count == calls:
+            sys.stderr.write("written\\n")
+            sys.stderr.flush()
+            while True:
+                time.sleep(0.05)
+        return result
+    return hooked
+
+where, calls = sys.argv.pop(1), int(sys.argv.pop(1))
+if where == "fsync":
+    os.fsync = wait_after(os.fsync, calls)
+else:
+    brat._write_file = wait_after(brat._write_file, calls)
+main()
+"""
+
+
+def brat_corpus(tmp_path, documents=4):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for number in range(documents):
+        (corpus / f"d{number}.txt").write_text(f"Anna {SECRET} ringde.\n")
+        (corpus / f"d{number}.ann").write_text(f"T1\tLAST_NAME 5 14\t{SECRET}\n")
+    return str(corpus)
+
+
+@pytest.mark.parametrize(
+    "signal_name, where, calls, outputs",
+    [
+        ("SIGTERM", "fsync", 1, ["out.json", "audit.csv"]),  # the output's temporary file is written
+        ("SIGTERM", "fsync", 2, ["out.json", "audit.csv"]),  # and the audit's, with the originals
+        ("SIGHUP", "fsync", 2, ["out.json", "audit.csv"]),
+        ("SIGINT", "fsync", 2, ["out.json", "audit.csv"]),
+        ("SIGTERM", "brat", 5, ["outdir", "audit.csv"]),  # a temporary folder, half filled
+    ],
+)
+def test_a_signal_while_writing_removes_the_temporaries_and_exits_non_zero(tmp_path, signal_name, where, calls, outputs):
+    out, audit = (str(tmp_path / name) for name in outputs)
+    given = brat_corpus(tmp_path) if where == "brat" else source(tmp_path)
+    command = [sys.executable, "-c", STOPPED_WHILE_WRITING, where, str(calls), "apply", given, "-o", out, "--audit", audit, "-l", "tiny"]
+    env = {**os.environ, "PSEUDO_KEY": KEY}
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env) as process:
+        assert process.stderr.readline() == "written\n"
+        assert leftovers(tmp_path)  # the hook stopped it half way
+        process.send_signal(getattr(signal, signal_name))
+        _, stderr = process.communicate(timeout=60)
+    number = getattr(signal, signal_name)
+    assert process.returncode == 128 + number, stderr
+    assert stderr.strip() == f"pseudo: stopped by {signal_name}; its temporary files are removed"
+    assert not leftovers(tmp_path) and not any(os.path.exists(path) for path in (out, audit))

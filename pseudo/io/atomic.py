@@ -159,8 +159,8 @@ def atomic_writer(path: str | Path, mode: int | None = None, newline: str | None
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
-    existed = target.exists()
-    _stage(_Staged(lambda: _replace(temporary, target), lambda: _remove(temporary), _undo(target, existed)))
+        existed = target.exists()  # staged inside: a signal until it is staged still removes it
+        _stage(_Staged(lambda: _replace(temporary, target), lambda: _remove(temporary), _undo(target, existed)))
 
 
 @contextmanager
@@ -208,18 +208,18 @@ def atomic_folder(path: str | Path) -> Iterator[Path]:
     with _discarded_on_failure(temporary, target):
         os.chmod(temporary, 0o777 & ~_umask())
         yield temporary
-    existed = target.exists()
+        existed = target.exists()
 
-    def commit() -> None:
-        check_folder(target)  # nothing may have appeared in it meanwhile
-        _replace(temporary, target)
+        def commit() -> None:
+            check_folder(target)  # nothing may have appeared in it meanwhile
+            _replace(temporary, target)
 
-    def undo() -> None:
-        _remove(target)
-        if existed:
-            target.mkdir()
+        def undo() -> None:
+            _remove(target)
+            if existed:
+                target.mkdir()
 
-    _stage(_Staged(commit, lambda: _remove(temporary), undo))
+        _stage(_Staged(commit, lambda: _remove(temporary), undo))
 
 
 def swap_folder(new: Path, old: Path) -> None:
