@@ -72,12 +72,14 @@ def read_overrides(path: str | Path) -> Overrides:
     surrogates: dict[OverrideKey, str] = {}
     lines: dict[OverrideKey, list[int]] = {}
     try:
+        line = 0  # the last row read: the header is 1, then each row's number in a spreadsheet
         with handle:
             reader = csv.DictReader(handle)
             missing = {"scope", "label", "original", "manual_surrogate"} - set(reader.fieldnames or ())
             if missing:
                 raise InputError(f"overrides file lacks column(s) {', '.join(sorted(missing))}", str(path))
-            for line, row in enumerate(reader, start=2):  # the spreadsheet's row number
+            line = 1
+            for line, row in enumerate(reader, start=2):
                 manual = row["manual_surrogate"]
                 if not manual:
                     continue
@@ -92,4 +94,8 @@ def read_overrides(path: str | Path) -> Overrides:
                 lines.setdefault(key, []).append(line)
     except UnicodeDecodeError as error:
         raise InputError(f"not valid UTF-8 (byte {error.start}); save the file as UTF-8 CSV", str(path)) from None
+    except csv.Error as error:  # its message names a limit or a quote character, never a cell's text
+        limit = f"a cell longer than the CSV field limit ({csv.field_size_limit()} characters)"
+        problem = limit if "field limit" in str(error) else f"not readable as CSV ({error})"
+        raise InputError(f"line {line + 1}: {problem}", str(path)) from None
     return Overrides(surrogates, lines)

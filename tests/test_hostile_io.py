@@ -249,3 +249,48 @@ def test_a_signal_while_writing_removes_the_temporaries_and_exits_non_zero(tmp_p
     assert process.returncode == 128 + number, stderr
     assert stderr.strip() == f"pseudo: stopped by {signal_name}; its temporary files are removed"
     assert not leftovers(tmp_path) and not any(os.path.exists(path) for path in (out, audit))
+
+
+# --- broken inputs end in one line, exit 1 -----------------------------------------------
+
+
+def nested(depth):
+    return json.dumps({"id": "a", "text": "x", "spans": [], "meta": {"deep": None}}).replace("null", "[" * depth + "]" * depth)
+
+
+@pytest.mark.parametrize("name", ["deep.json", "deep.jsonl"])
+def test_json_nested_too_deeply_is_one_line_exit_1(tmp_path, name):
+    path = tmp_path / name
+    path.write_text(nested(100_000) + "\n")
+    result = invoke("apply", str(path))
+    assert result.exit_code == 1, result.output
+    where = f"{path}: line 1: " if name.endswith(".jsonl") else f"{path}: "
+    assert result.stderr.strip() == f"pseudo: error: {where}JSON nested too deeply to read"
+
+
+def test_json_on_stdin_nested_too_deeply_is_one_line_exit_1():
+    result = CliRunner().invoke(app, ["apply", "-"], input=nested(100_000), env={"PSEUDO_KEY": KEY})
+    assert result.exit_code == 1 and result.stderr.strip() == "pseudo: error: -: JSON nested too deeply to read"
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"locale: sv\nscope: \xe9\n", "not valid UTF-8 (byte 18); save it as UTF-8"),
+        (b"labels: " + b"[" * 100_000, "not valid YAML (nested too deeply)"),
+    ],
+)
+def test_a_config_that_cannot_be_read_is_one_line_exit_1(tmp_path, content, message):
+    config = tmp_path / "pseudo.yaml"
+    config.write_bytes(content)
+    result = invoke("apply", source(tmp_path), "--config", str(config))
+    assert result.exit_code == 1, result.output
+    assert result.stderr.strip() == f"pseudo: error: {config}: {message}"
+
+
+def test_an_overrides_cell_beyond_the_csv_field_limit_is_one_line_exit_1(tmp_path):
+    reviewed = tmp_path / "reviewed.csv"
+    reviewed.write_text("scope,label,original,manual_surrogate\ndocument:a,LAST_NAME,Andersson,Berg\n" + f"corpus,LAST_NAME,{'x' * 200_000},Berg\n")
+    result = invoke("apply", source(tmp_path), "--overrides", str(reviewed))
+    assert result.exit_code == 1, result.output
+    assert result.stderr.strip() == f"pseudo: error: {reviewed}: line 3: a cell longer than the CSV field limit (131072 characters)"
