@@ -15,6 +15,25 @@ from pseudo.rules.base import normalise
 
 COLUMNS = ("document_id", "scope", "start", "end", "new_start", "new_end", "label", "strategy", "original", "surrogate", "manual_surrogate")
 SCOPE_KINDS = ("document:", "subject:", "corpus")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet may run as a formula (OWASP)
+QUOTE = "'"
+
+
+def neutralised(cell: object) -> object:
+    """A text cell that a spreadsheet would run as a formula gets a leading quote, which makes it
+    text; so does one that already starts with a quote, so that reading strips exactly one and
+    every value comes back as it was."""
+    if isinstance(cell, str) and cell.startswith((*FORMULA_STARTS, QUOTE)):
+        return QUOTE + cell
+    return cell
+
+
+def restored(cell: str) -> str:
+    """The value of a cell `neutralised` wrote: the quote it added is dropped where it stands
+    before a formula start or another quote; any other leading quote is the value's own."""
+    if cell.startswith(QUOTE) and cell[1:2] and cell[1] in (*FORMULA_STARTS, QUOTE):
+        return cell[1:]
+    return cell
 
 
 class Overrides(Mapping[OverrideKey, str]):
@@ -57,14 +76,14 @@ def write_audit(results: Iterable[Result], path: str | Path, overrides: Mapping[
             for r in result.replacements:
                 original = result.source.text[r.span.start : r.span.end]
                 manual = overrides.get(_key(result, r), "") if r.strategy == "surrogate" else ""
-                writer.writerow(
-                    (result.source.id, r.scope, r.span.start, r.span.end, r.new_start, r.new_end, r.label, r.strategy, original, r.surrogate, manual)
-                )
+                row = (result.source.id, r.scope, r.span.start, r.span.end, r.new_start, r.new_end, r.label, r.strategy, original, r.surrogate, manual)
+                writer.writerow(map(neutralised, row))
 
 
 def read_overrides(path: str | Path) -> Overrides:
-    """The rows with a manual surrogate; a row naming no canonical label or no scope is an error
-    that names its line (never its text)."""
+    """The rows with a manual surrogate, cells read back as `neutralised` wrote them; a row naming
+    no canonical label or no scope, or a manual surrogate of several lines, is an error that
+    names its line (never its text)."""
     try:
         handle = open(path, encoding="utf-8-sig", newline="")
     except OSError as error:
@@ -79,15 +98,18 @@ def read_overrides(path: str | Path) -> Overrides:
             if missing:
                 raise InputError(f"overrides file lacks column(s) {', '.join(sorted(missing))}", str(path))
             line = 1
-            for line, row in enumerate(reader, start=2):
+            for line, cells in enumerate(reader, start=2):
+                row = {column: restored(cells[column] or "") for column in ("scope", "label", "original", "manual_surrogate")}
                 manual = row["manual_surrogate"]
                 if not manual:
                     continue
+                if "\n" in manual or "\r" in manual:
+                    raise InputError(f"line {line}: the manual surrogate holds a line break; a surrogate is one line", str(path))
                 if row["label"] not in CANONICAL_LABELS:
                     raise InputError(f"line {line}: the label is not a canonical label (pseudo labels lists them)", str(path))
-                if not (row["scope"] or "").startswith(SCOPE_KINDS):
+                if not row["scope"].startswith(SCOPE_KINDS):
                     raise InputError(f"line {line}: the scope is not a scope id (document:ID, subject:ID or corpus)", str(path))
-                key = (row["scope"], row["label"], normalise(row["original"] or ""))
+                key = (row["scope"], row["label"], normalise(row["original"]))
                 if surrogates.get(key, manual) != manual:
                     raise InputError(f"line {line}: two different manual surrogates for one value in one scope", str(path))
                 surrogates[key] = manual

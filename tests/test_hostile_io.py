@@ -1,6 +1,7 @@
 """Hostile input and output paths: special files, links, paths that name an input, signals,
 broken inputs that must end in one line, and audit cells a spreadsheet would run."""
 
+import csv
 import json
 import os
 import signal
@@ -12,7 +13,9 @@ import pytest
 from conftest import make_doc
 from typer.testing import CliRunner
 
+from pseudo.audit import read_overrides
 from pseudo.cli import app
+from pseudo.rules.base import normalise
 
 SECRET = "Andersson"
 KEY = "hostile-key"
@@ -294,3 +297,72 @@ def test_an_overrides_cell_beyond_the_csv_field_limit_is_one_line_exit_1(tmp_pat
     result = invoke("apply", source(tmp_path), "--overrides", str(reviewed))
     assert result.exit_code == 1, result.output
     assert result.stderr.strip() == f"pseudo: error: {reviewed}: line 3: a cell longer than the CSV field limit (131072 characters)"
+
+
+# --- audit cells a spreadsheet would run as formulas -------------------------------------
+
+RISKY = ["=cmd|' /C calc'!A0", "+46 8 123 45 67", "-5", "@SUM(A1)", "\t=1", "\r=2", "'=1+1", "'s-Hertogenbosch"]
+FORMULA_ID = "=HYPERLINK(1)"
+
+
+def risky_source(tmp_path):
+    text = " ; ".join(RISKY)
+    path = tmp_path / "risky.json"
+    path.write_text(json.dumps([make_doc(text, [(value, "ID") for value in RISKY], FORMULA_ID)]))
+    return str(path)
+
+
+def raw_rows(path):
+    with open(path, encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def write_raw_rows(path, rows):
+    with open(path, "w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def test_audit_cells_that_start_a_formula_or_a_quote_get_one_leading_quote(tmp_path):
+    audit = tmp_path / "audit.csv"
+    result = invoke("apply", risky_source(tmp_path), "--audit", str(audit))
+    assert result.exit_code == 0, result.output
+    rows = raw_rows(audit)
+    assert [row["original"] for row in rows] == ["'" + value for value in RISKY]
+    assert all(row["document_id"] == "'" + FORMULA_ID for row in rows)
+    assert all(row["surrogate"][0] == "'" and row["surrogate"][1] in "=+-@\t\r'" for row in rows)
+    assert all(row["scope"] == f"document:{FORMULA_ID}" for row in rows)  # starts with a letter: as it is
+
+
+def test_overrides_read_the_neutralised_cells_back_losslessly(tmp_path):
+    audit, again = tmp_path / "audit.csv", tmp_path / "again.csv"
+    source = risky_source(tmp_path)
+    assert invoke("apply", source, "--audit", str(audit)).exit_code == 0
+    rows = raw_rows(audit)
+    # as a reviewer types them: a quote before a formula start or a quote is pseudo's, any other stays
+    manual = ["'=2+2", "'+47 1", "'-6", "'@X", "'\t=3", "''=4", "''=5", "'s-Gravenhage"]
+    meant = ["=2+2", "+47 1", "-6", "@X", "\t=3", "'=4", "'=5", "'s-Gravenhage"]
+    for row, cell in zip(rows, manual):
+        row["manual_surrogate"] = cell
+    write_raw_rows(audit, rows)
+    result = invoke("apply", source, "--overrides", str(audit), "--audit", str(again))
+    assert result.exit_code == 0, result.output
+    [document] = json.loads(result.stdout)
+    assert [document["text"][s["start"] : s["end"]] for s in document["spans"]] == meant
+    written_again = [*manual[:-1], "''s-Gravenhage"]  # its own quote, doubled: it reads back the same
+    assert [row["manual_surrogate"] for row in raw_rows(again)] == written_again
+    assert read_overrides(again) == read_overrides(audit)
+    assert {original for _, _, original in read_overrides(again)} == {normalise(value) for value in RISKY}
+
+
+@pytest.mark.parametrize("line_break", ["\n", "\r\n", "\r"])
+def test_a_manual_surrogate_with_a_line_break_is_refused_by_line(tmp_path, line_break):
+    audit = tmp_path / "audit.csv"
+    assert invoke("apply", source(tmp_path), "--audit", str(audit)).exit_code == 0
+    rows = raw_rows(audit)
+    rows[0]["manual_surrogate"] = f"Berg{line_break}=cmd"
+    write_raw_rows(audit, rows)
+    result = invoke("apply", source(tmp_path), "--overrides", str(audit))
+    assert result.exit_code == 1, result.output
+    assert result.stderr.strip() == f"pseudo: error: {audit}: line 2: the manual surrogate holds a line break; a surrogate is one line"
