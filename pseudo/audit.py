@@ -12,6 +12,7 @@ from pseudo.io.atomic import atomic_writer
 from pseudo.labels import CANONICAL_LABELS
 from pseudo.model import Replacement, Result
 from pseudo.rules.base import normalise
+from pseudo.scope import original_values
 
 COLUMNS = ("document_id", "scope", "start", "end", "new_start", "new_end", "label", "strategy", "original", "surrogate", "manual_surrogate")
 SCOPE_KINDS = ("document:", "subject:", "corpus")
@@ -58,6 +59,24 @@ class Overrides(Mapping[OverrideKey, str]):
         from the run's (a spreadsheet dropping a leading 0 or "+") would otherwise go unnoticed."""
         applied = {_key(result, r) for result in results for r in result.replacements if r.strategy == "surrogate"}
         return sorted(line for key, lines in self.lines.items() if key not in applied for line in lines)
+
+    def restoring(self, results: Iterable[Result]) -> list[int]:
+        """Lines of the applied rows whose manual surrogate is an original value of its scope (its
+        own, another, or a word of one), by the rule every drawn surrogate obeys: such a row would
+        put an original back into the output."""
+        originals: dict[str, set[str]] = {}
+        applied = set()
+        for result in results:
+            for r in result.replacements:
+                originals.setdefault(r.scope, set()).update(original_values(result.source.text[r.span.start : r.span.end]))
+                if r.strategy == "surrogate":
+                    applied.add(_key(result, r))
+        return sorted(
+            line
+            for key, lines in self.lines.items()
+            if key in applied and normalise(self._surrogates[key]) in originals[key[0]]
+            for line in lines
+        )
 
 
 def _key(result: Result, replacement: Replacement) -> OverrideKey:

@@ -22,7 +22,7 @@ from pseudo.api import config_from, load_key, pseudonymise, read_documents
 from pseudo.audit import read_overrides, write_audit
 from pseudo.console import EXIT_ERROR, say
 from pseudo.engine import Settings
-from pseudo.errors import PseudoError
+from pseudo.errors import InputError, PseudoError
 from pseudo.evaluation.cli import audit, judge_app, tells
 from pseudo.io import FORMATS, STDIO, Batch, check_output, transaction, write_output
 
@@ -85,6 +85,9 @@ def apply(
     seed: Optional[int] = typer.Option(None, "--seed", help="Reroll: other surrogates from the same key."),
     audit: Optional[str] = typer.Option(None, "--audit", help="Write original -> surrogate CSV here (re-identifies!)."),
     overrides: Optional[str] = typer.Option(None, "--overrides", help="Reviewed audit CSV: manual_surrogate wins."),
+    allow_original_overrides: bool = typer.Option(
+        False, "--allow-original-overrides", help="Apply override rows whose manual_surrogate is an original value."
+    ),
     propagate: bool = typer.Option(False, "--propagate", help="Also replace untagged occurrences of tagged values."),
     on_error: OnError = typer.Option(OnError.fail, "--on-error", help="fail: stop, write nothing; skip: list and go on."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (same output as one)."),
@@ -112,6 +115,12 @@ def apply(
         )
         run = pseudonymise(batch.documents, settings, skip, _progress(len(batch.documents)), jobs)
         run.summary.failures[:0] = failures
+        if run.original_overrides and not allow_original_overrides:
+            raise InputError(
+                f"line(s) {', '.join(map(str, run.original_overrides))}: the manual surrogate is an original value of its "
+                "scope; correct it, or pass --allow-original-overrides to apply it anyway",
+                overrides,
+            )
         documents = [r.document for r in run.results]
         nothing = batch.single and not documents
         if not nothing:
@@ -125,6 +134,9 @@ def apply(
         say("pseudo: no key given (--key-file or $PSEUDO_KEY): used a fresh random key; this output cannot be reproduced")
     if audit and not nothing:
         say(f"pseudo: warning: {audit} maps surrogates back to originals; it re-identifies, keep it as safe as the input")
+    if run.original_overrides:
+        lines = ", ".join(map(str, run.original_overrides))
+        say(f"pseudo: warning: {len(run.original_overrides)} override row(s) (lines {lines}) put an original value back (--allow-original-overrides)")
     if run.unmatched_overrides:
         lines = ", ".join(map(str, run.unmatched_overrides))
         say(f"pseudo: warning: {len(run.unmatched_overrides)} override row(s) (lines {lines}) matched no span")

@@ -19,6 +19,11 @@ def _tokens(text: str) -> tuple[str, ...]:
     return tuple(_TOKEN.findall(text))
 
 
+def original_values(text: str) -> set[str]:
+    """An original value, normalised, whole and word by word: what no surrogate of its scope may be."""
+    return {normalise(text), *(normalise(token) for token in _tokens(text))}
+
+
 def _nested(original: str, candidate: str) -> bool:
     """One value inside the other as whole words: "Alicante" in "San Juan de Alicante" (or the
     reverse) would leave the original readable in its surrogate."""
@@ -49,8 +54,7 @@ class ScopeState:
     def add_originals(self, texts: Iterable[str]) -> None:
         """Remember original values, whole and word by word: no surrogate may equal one."""
         for text in texts:
-            self.originals.add(normalise(text))
-            self.originals.update(normalise(token) for token in _tokens(text))
+            self.originals.update(original_values(text))
 
     def add_names(self, texts: Iterable[str]) -> None:
         """Remember the capitalised words of people's names ("Miguel", not "de"): a street, a

@@ -366,3 +366,67 @@ def test_a_manual_surrogate_with_a_line_break_is_refused_by_line(tmp_path, line_
     result = invoke("apply", source(tmp_path), "--overrides", str(audit))
     assert result.exit_code == 1, result.output
     assert result.stderr.strip() == f"pseudo: error: {audit}: line 2: the manual surrogate holds a line break; a surrogate is one line"
+
+
+# --- overrides that would put an original back -------------------------------------------
+
+
+def two_names(tmp_path):
+    path = tmp_path / "names.json"
+    text = f"Eva Lind ringde om {SECRET}."
+    path.write_text(json.dumps([make_doc(text, [("Eva Lind", "PERSON"), (SECRET, "LAST_NAME")], "a", locale="tiny")]))
+    return str(path)
+
+
+def reviewed_with(tmp_path, source, **manual):
+    audit = tmp_path / "audit.csv"
+    assert invoke("apply", source, "--audit", str(audit)).exit_code == 0
+    rows = raw_rows(audit)
+    for row in rows:
+        row["manual_surrogate"] = manual.get(row["original"], "")
+    write_raw_rows(audit, rows)
+    return str(audit)
+
+
+@pytest.mark.parametrize(
+    "manual, line",
+    [
+        ({SECRET: SECRET}, 3),  # its own original
+        ({SECRET: SECRET.upper()}, 3),  # the same value, as the scope compares values
+        ({SECRET: "Eva Lind"}, 3),  # another original of the scope
+        ({SECRET: "Lind"}, 3),  # a word of one
+        ({"Eva Lind": "Eva Lind", SECRET: "Lind"}, "2, 3"),
+    ],
+)
+def test_an_override_that_puts_an_original_back_is_refused_by_line(tmp_path, manual, line):
+    source = two_names(tmp_path)
+    reviewed = reviewed_with(tmp_path, source, **manual)
+    out = tmp_path / "out.json"
+    result = invoke("apply", source, "--overrides", reviewed, "--out", str(out))
+    assert result.exit_code == 1, result.output
+    assert result.stderr.strip() == (
+        f"pseudo: error: {reviewed}: line(s) {line}: the manual surrogate is an original value of its scope; "
+        "correct it, or pass --allow-original-overrides to apply it anyway"
+    )
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "manual, line, output_ends, flagged",
+    [
+        ({SECRET: SECRET}, 3, f" ringde om {SECRET}.", "\tleak\t"),  # its own original: a leak, exit 4
+        ({SECRET: "Eva Lind"}, 3, " ringde om Eva Lind.", "\tcollision\t"),  # another's: listed as a collision
+    ],
+)
+def test_an_override_that_puts_an_original_back_is_applied_when_allowed_and_the_leak_audit_flags_it(
+    tmp_path, manual, line, output_ends, flagged
+):
+    source = two_names(tmp_path)
+    reviewed = reviewed_with(tmp_path, source, **manual)
+    out = tmp_path / "out.json"
+    result = invoke("apply", source, "--overrides", reviewed, "--out", str(out), "--allow-original-overrides")
+    assert result.exit_code == 0, result.output
+    assert f"warning: 1 override row(s) (lines {line}) put an original value back (--allow-original-overrides)" in result.stderr
+    assert json.loads(out.read_text())[0]["text"].endswith(output_ends)
+    audit = invoke("audit", source, str(out), "--locale", "tiny")
+    assert flagged in audit.stdout and audit.exit_code == (4 if "leak" in flagged else 0), audit.output
