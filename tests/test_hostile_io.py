@@ -166,15 +166,14 @@ def test_an_output_naming_a_file_the_run_reads_is_refused_exit_2(tmp_path, monke
     (tmp_path / "pseudo.yaml").write_text("scope: document\n")
     (tmp_path / "reviewed.csv").write_text("scope,label,original,manual_surrogate\n")
     (tmp_path / "key").write_text("a key\n")
+    (tmp_path / "out.json").write_text("an earlier output\n")  # that a hard link can name it
     target = tmp_path / names
     alias = {"path": str(target), "relative path": f"./sub/../{names}", "symlink": str(tmp_path / "alias"), "hard link": str(tmp_path / "alias")}[through]
     (tmp_path / "sub").mkdir()
     if through == "symlink":
         os.symlink(target, alias)
-    elif through == "hard link" and target.exists():
-        os.link(target, alias)
     elif through == "hard link":
-        pytest.skip("no file to link to yet")
+        os.link(target, alias)
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
     args = {"--out": str(tmp_path / "out.json"), option: alias}
     result = invoke(
