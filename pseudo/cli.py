@@ -1,8 +1,9 @@
 """The command line: a thin layer that parses options, calls the API and maps errors to exit codes.
 
 Exit codes: 0 done; 1 bad input, configuration or locale, or an output that cannot be written
-(nothing written); 2 bad usage; 3 done, but documents were skipped under --on-error skip (they
-are listed on stderr).
+(nothing written); 2 bad usage (also an output path naming a file the run reads); 3 done, but
+documents were skipped under --on-error skip (they are listed on stderr); 128 + n stopped by
+signal n (SIGINT, SIGTERM, SIGHUP), temporary files removed.
 """
 
 from __future__ import annotations

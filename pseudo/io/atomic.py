@@ -11,8 +11,8 @@ directly, like stdout, once every regular output is in place.
 from __future__ import annotations
 
 import errno
-import os
 import io
+import os
 import secrets
 import shutil
 import stat
