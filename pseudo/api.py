@@ -48,6 +48,7 @@ class Run:
     results: list[Result] = field(default_factory=list)
     summary: Summary = field(default_factory=Summary)
     unmatched_overrides: list[int] = field(default_factory=list)  # lines of override rows no span used
+    original_overrides: list[int] = field(default_factory=list)  # lines of applied rows that put an original back
 
 
 CHUNK = 64  # documents (whole scopes) per task when several processes share the work
@@ -64,7 +65,8 @@ def pseudonymise(
 
     With jobs > 1, whole scopes go to worker processes; every choice depends only on the key
     and the scope's own documents, so the output is identical to a single process's. Override
-    rows read by `read_overrides` that replaced no span are listed by line in the run."""
+    rows read by `read_overrides` that replaced no span, or that put an original back, are listed
+    by line in the run."""
     run = Run()
     outcomes = _in_parallel(documents, settings, skip_errors, jobs) if jobs > 1 else Engine(settings).run(documents, skip_errors)
     with _fewer_collections():
@@ -76,6 +78,7 @@ def pseudonymise(
                 run.summary.add(outcome)
     if isinstance(settings.overrides, Overrides):
         run.unmatched_overrides = settings.overrides.unmatched(run.results)
+        run.original_overrides = settings.overrides.restoring(run.results)
     return run
 
 

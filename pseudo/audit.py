@@ -12,9 +12,29 @@ from pseudo.io.atomic import atomic_writer
 from pseudo.labels import CANONICAL_LABELS
 from pseudo.model import Replacement, Result
 from pseudo.folds import normalise
+from pseudo.scope import original_values
 
 COLUMNS = ("document_id", "scope", "start", "end", "new_start", "new_end", "label", "strategy", "original", "surrogate", "manual_surrogate")
 SCOPE_KINDS = ("document:", "subject:", "corpus")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet may run as a formula (OWASP)
+QUOTE = "'"
+
+
+def neutralised(cell: object) -> object:
+    """A text cell that a spreadsheet would run as a formula gets a leading quote, which makes it
+    text; so does one that already starts with a quote, so that reading strips exactly one and
+    every value comes back as it was."""
+    if isinstance(cell, str) and cell.startswith((*FORMULA_STARTS, QUOTE)):
+        return QUOTE + cell
+    return cell
+
+
+def restored(cell: str) -> str:
+    """The value of a cell `neutralised` wrote: the quote it added is dropped where it stands
+    before a formula start or another quote; any other leading quote is the value's own."""
+    if cell.startswith(QUOTE) and cell[1:2] and cell[1] in (*FORMULA_STARTS, QUOTE):
+        return cell[1:]
+    return cell
 
 
 class Overrides(Mapping[OverrideKey, str]):
@@ -40,6 +60,24 @@ class Overrides(Mapping[OverrideKey, str]):
         applied = {_key(result, r) for result in results for r in result.replacements if r.strategy == "surrogate"}
         return sorted(line for key, lines in self.lines.items() if key not in applied for line in lines)
 
+    def restoring(self, results: Iterable[Result]) -> list[int]:
+        """Lines of the applied rows whose manual surrogate is an original value of its scope (its
+        own, another, or a word of one), by the rule every drawn surrogate obeys: such a row would
+        put an original back into the output."""
+        originals: dict[str, set[str]] = {}
+        applied = set()
+        for result in results:
+            for r in result.replacements:
+                originals.setdefault(r.scope, set()).update(original_values(result.source.text[r.span.start : r.span.end]))
+                if r.strategy == "surrogate":
+                    applied.add(_key(result, r))
+        return sorted(
+            line
+            for key, lines in self.lines.items()
+            if key in applied and normalise(self._surrogates[key]) in originals[key[0]]
+            for line in lines
+        )
+
 
 def _key(result: Result, replacement: Replacement) -> OverrideKey:
     original = result.source.text[replacement.span.start : replacement.span.end]
@@ -57,14 +95,14 @@ def write_audit(results: Iterable[Result], path: str | Path, overrides: Mapping[
             for r in result.replacements:
                 original = result.source.text[r.span.start : r.span.end]
                 manual = overrides.get(_key(result, r), "") if r.strategy == "surrogate" else ""
-                writer.writerow(
-                    (result.source.id, r.scope, r.span.start, r.span.end, r.new_start, r.new_end, r.label, r.strategy, original, r.surrogate, manual)
-                )
+                row = (result.source.id, r.scope, r.span.start, r.span.end, r.new_start, r.new_end, r.label, r.strategy, original, r.surrogate, manual)
+                writer.writerow(map(neutralised, row))
 
 
 def read_overrides(path: str | Path) -> Overrides:
-    """The rows with a manual surrogate; a row naming no canonical label or no scope is an error
-    that names its line (never its text)."""
+    """The rows with a manual surrogate, cells read back as `neutralised` wrote them; a row naming
+    no canonical label or no scope, or a manual surrogate of several lines, is an error that
+    names its line (never its text)."""
     try:
         handle = open(path, encoding="utf-8-sig", newline="")
     except OSError as error:
@@ -72,24 +110,33 @@ def read_overrides(path: str | Path) -> Overrides:
     surrogates: dict[OverrideKey, str] = {}
     lines: dict[OverrideKey, list[int]] = {}
     try:
+        line = 0  # the last row read: the header is 1, then each row's number in a spreadsheet
         with handle:
             reader = csv.DictReader(handle)
             missing = {"scope", "label", "original", "manual_surrogate"} - set(reader.fieldnames or ())
             if missing:
                 raise InputError(f"overrides file lacks column(s) {', '.join(sorted(missing))}", str(path))
-            for line, row in enumerate(reader, start=2):  # the spreadsheet's row number
+            line = 1
+            for line, cells in enumerate(reader, start=2):
+                row = {column: restored(cells[column] or "") for column in ("scope", "label", "original", "manual_surrogate")}
                 manual = row["manual_surrogate"]
                 if not manual:
                     continue
+                if "\n" in manual or "\r" in manual:
+                    raise InputError(f"line {line}: the manual surrogate holds a line break; a surrogate is one line", str(path))
                 if row["label"] not in CANONICAL_LABELS:
                     raise InputError(f"line {line}: the label is not a canonical label (pseudo labels lists them)", str(path))
-                if not (row["scope"] or "").startswith(SCOPE_KINDS):
+                if not row["scope"].startswith(SCOPE_KINDS):
                     raise InputError(f"line {line}: the scope is not a scope id (document:ID, subject:ID or corpus)", str(path))
-                key = (row["scope"], row["label"], normalise(row["original"] or ""))
+                key = (row["scope"], row["label"], normalise(row["original"]))
                 if surrogates.get(key, manual) != manual:
                     raise InputError(f"line {line}: two different manual surrogates for one value in one scope", str(path))
                 surrogates[key] = manual
                 lines.setdefault(key, []).append(line)
     except UnicodeDecodeError as error:
         raise InputError(f"not valid UTF-8 (byte {error.start}); save the file as UTF-8 CSV", str(path)) from None
+    except csv.Error as error:  # its message names a limit or a quote character, never a cell's text
+        limit = f"a cell longer than the CSV field limit ({csv.field_size_limit()} characters)"
+        problem = limit if "field limit" in str(error) else f"not readable as CSV ({error})"
+        raise InputError(f"line {line + 1}: {problem}", str(path)) from None
     return Overrides(surrogates, lines)

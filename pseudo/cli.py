@@ -1,13 +1,15 @@
 """The command line: a thin layer that parses options, calls the API and maps errors to exit codes.
 
 Exit codes: 0 done; 1 bad input, configuration or locale, or an output that cannot be written
-(nothing written); 2 bad usage; 3 done, but documents were skipped under --on-error skip (they
-are listed on stderr).
+(nothing written); 2 bad usage (also an output path naming a file the run reads); 3 done, but
+documents were skipped under --on-error skip (they are listed on stderr); 128 + n stopped by
+signal n (SIGINT, SIGTERM, SIGHUP), temporary files removed.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import traceback
 from enum import Enum
@@ -21,7 +23,7 @@ from pseudo.api import config_from, load_key, pseudonymise, read_documents
 from pseudo.audit import read_overrides, write_audit
 from pseudo.console import EXIT_ERROR, say
 from pseudo.engine import Settings
-from pseudo.errors import PseudoError
+from pseudo.errors import InputError, PseudoError
 from pseudo.evaluation.cli import audit, judge_app, tells
 from pseudo.io import FORMATS, STDIO, Batch, check_output, transaction, write_output
 
@@ -84,6 +86,9 @@ def apply(
     seed: Optional[int] = typer.Option(None, "--seed", help="Reroll: other surrogates from the same key."),
     audit: Optional[str] = typer.Option(None, "--audit", help="Write original -> surrogate CSV here (re-identifies!)."),
     overrides: Optional[str] = typer.Option(None, "--overrides", help="Reviewed audit CSV: manual_surrogate wins."),
+    allow_original_overrides: bool = typer.Option(
+        False, "--allow-original-overrides", help="Apply override rows whose manual_surrogate is an original value."
+    ),
     propagate: bool = typer.Option(False, "--propagate", help="Also replace untagged occurrences of tagged values."),
     on_error: OnError = typer.Option(OnError.fail, "--on-error", help="fail: stop, write nothing; skip: list and go on."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (same output as one)."),
@@ -93,8 +98,8 @@ def apply(
     fmt = format.value
     if input != STDIO and Path(input).is_dir() and not out and (fmt == "auto" or FORMATS[fmt].directory):
         raise typer.BadParameter("a folder input needs --out FOLDER", param_hint="--out")
-    if audit and out and out != STDIO and Path(audit).resolve() == Path(out).resolve():
-        raise typer.BadParameter("the audit file cannot be the output", param_hint="--audit")
+    read = {"input": input, "--config file": config, "--overrides file": overrides, "--key-file": key_file}
+    _refuse_overwriting({"--out": out, "--audit": audit}, read)
     destination = out or STDIO
     try:
         settings_config = config_from(config)
@@ -111,6 +116,12 @@ def apply(
         )
         run = pseudonymise(batch.documents, settings, skip, _progress(len(batch.documents)), jobs)
         run.summary.failures[:0] = failures
+        if run.original_overrides and not allow_original_overrides:
+            raise InputError(
+                f"line(s) {', '.join(map(str, run.original_overrides))}: the manual surrogate is an original value of its "
+                "scope; correct it, or pass --allow-original-overrides to apply it anyway",
+                overrides,
+            )
         documents = [r.document for r in run.results]
         nothing = batch.single and not documents
         if not nothing:
@@ -124,6 +135,9 @@ def apply(
         say("pseudo: no key given (--key-file or $PSEUDO_KEY): used a fresh random key; this output cannot be reproduced")
     if audit and not nothing:
         say(f"pseudo: warning: {audit} maps surrogates back to originals; it re-identifies, keep it as safe as the input")
+    if run.original_overrides:
+        lines = ", ".join(map(str, run.original_overrides))
+        say(f"pseudo: warning: {len(run.original_overrides)} override row(s) (lines {lines}) put an original value back (--allow-original-overrides)")
     if run.unmatched_overrides:
         lines = ", ".join(map(str, run.unmatched_overrides))
         say(f"pseudo: warning: {len(run.unmatched_overrides)} override row(s) (lines {lines}) matched no span")
@@ -136,6 +150,26 @@ def apply(
     say(f"pseudo: {run.summary.line()}")
     if run.summary.failures:
         raise typer.Exit(EXIT_SKIPPED)
+
+
+def _refuse_overwriting(outputs: dict[str, str | None], inputs: dict[str, str | None]) -> None:
+    """An output that names a file the run reads, or another output, would silently replace it."""
+    roles = {"--out": "output", "--audit": "audit file"}
+    named = [(option, path) for option, path in outputs.items() if path and path != STDIO]
+    for number, (option, path) in enumerate(named):
+        others = [*inputs.items(), *((roles[o], p) for o, p in named[:number])]
+        for what, other in others:
+            if other and other != STDIO and _same_file(path, other):
+                raise typer.BadParameter(f"the {roles[option]} cannot be the {what}", param_hint=option)
+
+
+def _same_file(path: str, other: str) -> bool:
+    """The same file also through links (the same inode); a folder input is the folder writer's to check."""
+    if os.path.isdir(other):
+        return False
+    if os.path.exists(path) and os.path.exists(other):
+        return os.path.samefile(path, other)
+    return os.path.realpath(path) == os.path.realpath(other)
 
 
 def _check_destination(destination: str, batch: Batch) -> None:
@@ -183,10 +217,42 @@ app.command()(audit)
 app.command()(tells)
 
 
+STOPPING_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+class Stopped(BaseException):
+    """Raised where the program is when a stopping signal arrives, so that, as for any failure,
+    temporary files are removed and staged outputs taken back on the way out."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop_handler(owner: int) -> callable:
+    def stop(signum: int, frame: object) -> None:
+        if os.getpid() != owner:  # a forked --jobs worker: it holds no output, it just ends
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        for stopping in STOPPING_SIGNALS:  # a second signal must not cut the clean-up short
+            signal.signal(stopping, signal.SIG_IGN)
+        raise Stopped(signum)
+
+    return stop
+
+
 def main() -> None:
-    """Unexpected exceptions are reported by type and place only: their text may carry span text."""
+    """Unexpected exceptions are reported by type and place only: their text may carry span text.
+    SIGINT, SIGTERM and SIGHUP end the run cleanly, with the shell's exit status 128 + signal."""
+    for stopping in STOPPING_SIGNALS:
+        if signal.getsignal(stopping) is not signal.SIG_IGN:  # nohup's SIGHUP stays ignored
+            signal.signal(stopping, _stop_handler(os.getpid()))
     try:
         app()
+    except Stopped as stopped:
+        say(f"pseudo: stopped by {signal.Signals(stopped.signum).name}; its temporary files are removed")
+        sys.exit(128 + stopped.signum)
     except Exception as error:  # noqa: BLE001 - last line of defence for privacy
         if os.environ.get("PSEUDO_DEBUG"):
             raise

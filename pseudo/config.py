@@ -165,12 +165,16 @@ def load_config(path: str | Path) -> Config:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise ConfigError(f"{path}: cannot read the configuration ({error.strerror})") from None
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{path}: not valid UTF-8 (byte {error.start}); save it as UTF-8") from None
     try:
         raw = yaml.safe_load(text)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark else ""
         raise ConfigError(f"{path}: not valid YAML{where}") from None
+    except RecursionError:  # the YAML composer recurses once per level
+        raise ConfigError(f"{path}: not valid YAML (nested too deeply)") from None
     return parse_config(raw, str(path))
 
 

@@ -21,6 +21,11 @@ def _tokens(text: str) -> tuple[str, ...]:
     return tuple(_TOKEN.findall(text))
 
 
+def original_values(text: str) -> set[str]:
+    """An original value, normalised, whole and word by word: what no surrogate of its scope may be."""
+    return {normalise(text), *(normalise(token) for token in _tokens(text))}
+
+
 def _nested(original: str, candidate: str) -> bool:
     """One value inside the other as whole words: "Alicante" in "San Juan de Alicante" (or the
     reverse) would leave the original readable in its surrogate."""
@@ -77,8 +82,7 @@ class ScopeState:
         one as a run of its words (closed-class words such as kinship terms and values shorter
         than three characters identify nobody and are left out of that search)."""
         for text in texts:
-            self.originals.add(normalise(text))
-            self.originals.update(normalise(token) for token in _tokens(text))
+            self.originals.update(original_values(text))
             words = words_of(text)
             if len(text.strip()) >= 3 and words and not all(w in closed_class for w in words):
                 self.values.add(words)

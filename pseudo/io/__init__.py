@@ -70,7 +70,7 @@ def _read_stdin() -> Batch:
         return _read_json(STDIO, data)
     try:
         value = json.loads(stripped)
-    except ValueError:
+    except (ValueError, RecursionError):  # read again below, to be reported as broken JSON
         lines = [line.lstrip() for line in stripped.split(b"\n") if line.strip()]
         if len(lines) > 1 and all(line.startswith(b"{") for line in lines):
             return _read_jsonl(STDIO, data)

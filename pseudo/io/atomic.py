@@ -2,14 +2,20 @@
 
 Inside a `transaction()` the renames wait until the whole block succeeded, so several outputs
 (a corpus and its audit file) appear together or not at all.
+
+A symbolic link is followed: the file it names is replaced, the link stays. A device, FIFO or
+socket cannot be renamed over (that would put a regular file in its place): it is written
+directly, like stdout, once every regular output is in place.
 """
 
 from __future__ import annotations
 
 import errno
+import io
 import os
 import secrets
 import shutil
+import stat
 import sys
 import tempfile
 from contextlib import contextmanager
@@ -112,13 +118,35 @@ def _undo(target: Path, existed: bool) -> Callable[[], None]:
     return (lambda: None) if existed else (lambda: _remove(target))
 
 
+def _kind(target: Path) -> int | None:
+    """The file type bits of what `target` names, through links; None when nothing is there."""
+    try:
+        return stat.S_IFMT(target.stat().st_mode)
+    except FileNotFoundError:
+        return None
+    except OSError as error:  # a link loop, a path through a file
+        raise output_error(target, error) from None
+
+
+def _followed(target: Path) -> Path:
+    """The path a link leads to, so that the rename replaces that file and keeps the link."""
+    return Path(os.path.realpath(target)) if target.is_symlink() else target
+
+
 @contextmanager
 def atomic_writer(path: str | Path, mode: int | None = None, newline: str | None = "\n") -> Iterator[IO[str]]:
     """A text file that appears at `path` only if the block completes; mode 0o666 less the umask,
-    as for any new file, unless given (0o600 for files that re-identify)."""
+    as for any new file, unless given (0o600 for files that re-identify). A special file is
+    written in place instead (see the module's docstring)."""
     target = Path(path)
-    if target.is_dir():
+    kind = _kind(target)
+    if kind == stat.S_IFDIR:
         raise output_error(target, IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR)))
+    if kind not in (None, stat.S_IFREG):
+        with _written_in_place(target, newline) as handle:
+            yield handle
+        return
+    target = _followed(target)
     try:
         _make_parent(target)
         fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -131,8 +159,25 @@ def atomic_writer(path: str | Path, mode: int | None = None, newline: str | None
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
-    existed = target.exists()
-    _stage(_Staged(lambda: _replace(temporary, target), lambda: _remove(temporary), _undo(target, existed)))
+        existed = target.exists()  # staged inside: a signal until it is staged still removes it
+        _stage(_Staged(lambda: _replace(temporary, target), lambda: _remove(temporary), _undo(target, existed)))
+
+
+@contextmanager
+def _written_in_place(target: Path, newline: str | None) -> Iterator[IO[str]]:
+    """Composed in memory, written into the special file last: there is nothing to take back."""
+    buffer = io.StringIO(newline="")
+    yield buffer
+    text = buffer.getvalue()
+
+    def commit() -> None:
+        try:
+            with open(target, "w", encoding="utf-8", newline=newline) as handle:
+                handle.write(text)
+        except OSError as error:
+            raise output_error(target, error) from None
+
+    _stage(_Staged(commit, lambda: None, lambda: None, last=True))
 
 
 @contextmanager
@@ -151,8 +196,9 @@ def _discarded_on_failure(temporary: Path, target: Path) -> Iterator[None]:
 def atomic_folder(path: str | Path) -> Iterator[Path]:
     """A folder filled in a temporary sibling and moved to `path` only if the block completes.
 
-    An existing empty folder is replaced; an existing non-empty one is refused, never merged into."""
-    target = Path(path)
+    An existing empty folder is replaced; an existing non-empty one is refused, never merged into.
+    A link to a folder is followed: the folder it names is replaced, the link stays."""
+    target = _followed(Path(path))
     check_folder(target)
     try:
         _make_parent(target)
@@ -162,18 +208,18 @@ def atomic_folder(path: str | Path) -> Iterator[Path]:
     with _discarded_on_failure(temporary, target):
         os.chmod(temporary, 0o777 & ~_umask())
         yield temporary
-    existed = target.exists()
+        existed = target.exists()
 
-    def commit() -> None:
-        check_folder(target)  # nothing may have appeared in it meanwhile
-        _replace(temporary, target)
+        def commit() -> None:
+            check_folder(target)  # nothing may have appeared in it meanwhile
+            _replace(temporary, target)
 
-    def undo() -> None:
-        _remove(target)
-        if existed:
-            target.mkdir()
+        def undo() -> None:
+            _remove(target)
+            if existed:
+                target.mkdir()
 
-    _stage(_Staged(commit, lambda: _remove(temporary), undo))
+        _stage(_Staged(commit, lambda: _remove(temporary), undo))
 
 
 def swap_folder(new: Path, old: Path) -> None:
@@ -201,7 +247,23 @@ def check_folder(target: Path) -> None:
 def write_stdout(text: str) -> None:
     """Printed at once, or inside a transaction only once every file of it is in place."""
     def commit() -> None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        try:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        except OSError as error:
+            _discard_stdout()
+            raise output_error("stdout", error) from None
 
     _stage(_Staged(commit, lambda: None, lambda: None, last=True))
+
+
+def _discard_stdout() -> None:
+    """What stdout still buffers would fail again as the interpreter exits, with a traceback:
+    it goes to the null device instead."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (OSError, ValueError):  # not a file (a test's capture)
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, descriptor)
+    os.close(null)

@@ -11,6 +11,7 @@ from pseudo.io.source import BOM, decode
 from pseudo.model import Document, Span
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+TOO_DEEP = "JSON nested too deeply to read"  # Python's parser recurses once per level
 
 
 class SpanText(dict):
@@ -95,6 +96,8 @@ def read_json(data: bytes, source: str) -> Iterator[Document | InputError]:
         raw = json.loads(decode(data, source).removeprefix(BOM))
     except json.JSONDecodeError as error:
         raise InputError(f"invalid JSON at line {error.lineno}, column {error.colno}", source) from None
+    except RecursionError:
+        raise InputError(TOO_DEEP, source) from None
     items = raw if isinstance(raw, list) else [raw]
     for number, item in enumerate(items):
         try:
@@ -114,6 +117,9 @@ def read_jsonl(data: bytes, source: str) -> Iterator[Document | InputError]:
             raw = json.loads(line)
         except json.JSONDecodeError as error:
             yield InputError(f"line {number}: invalid JSON at column {error.colno}", source)
+            continue
+        except RecursionError:
+            yield InputError(f"line {number}: {TOO_DEEP}", source)
             continue
         try:
             yield document_from_dict(raw, source, f"line {number}")
