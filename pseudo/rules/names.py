@@ -213,12 +213,13 @@ def _people(ctx: Context) -> dict[int, Person]:
 def _spread_cues(ctx: Context, by_start: dict[int, Person]) -> None:
     """A name without a cue takes the one gender its cued mentions agree on ("Bror Madeleine ...
     Madeleine ringde"), so one person keeps one surrogate."""
+    people = list({id(person): person for person in by_start.values()}.values())  # a run of N names is one person N times
     cued: dict[str, set[str]] = {}
-    for person in by_start.values():
+    for person in people:
         if person.cue:
             for target in person.targets:
                 cued.setdefault(target.text.casefold(), set()).add(person.cue)
-    for person in by_start.values():
+    for person in people:
         if person.cue is None:
             genders = set().union(*(cued.get(t.text.casefold(), set()) for t in person.targets))
             if len(genders) == 1:

