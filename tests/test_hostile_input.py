@@ -102,3 +102,26 @@ def test_spreading_cues_gives_what_the_quadratic_algorithm_gave(words, cues):
     quadratic_spread_cues(old)
     names._spread_cues(None, new)
     assert [p.cue for p in old.values()] == [p.cue for p in new.values()]
+
+
+# -- whitespace spans --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "start, end, problem",
+    [(7, 8, "is only whitespace"), (7, 12, "starts or ends with whitespace"), (8, 13, "starts or ends with whitespace")],
+)
+def test_a_span_of_or_around_whitespace_is_refused(tmp_path, start, end, problem):
+    document = make_doc("Patient Anna kom.", [(start, end, "FIRST_NAME")], "ws", locale="tiny")
+    out = tmp_path / "out.json"
+    result = invoke("apply", write_json(tmp_path / "in.json", document), "--out", str(out))
+    assert result.exit_code == 1
+    assert f"document 'ws': span {start}-{end} {problem}" in result.stderr
+    assert "Anna" not in result.stderr and not out.exists()
+
+
+def test_a_whitespace_span_is_refused_in_every_format(tmp_path):
+    source = tmp_path / "in.inline.txt"
+    source.write_text("Patienten<First_Name> </First_Name>kom.", encoding="utf-8")
+    result = invoke("apply", str(source))
+    assert result.exit_code == 1 and "span 9-10 is only whitespace" in result.stderr
