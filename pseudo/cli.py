@@ -21,7 +21,7 @@ from pseudo.api import config_from, load_key, pseudonymise, read_documents
 from pseudo.audit import read_overrides, write_audit
 from pseudo.console import EXIT_ERROR, say
 from pseudo.engine import Settings
-from pseudo.errors import PseudoError
+from pseudo.errors import InputError, PseudoError
 from pseudo.evaluation.cli import audit, judge_app, tells
 from pseudo.io import FORMATS, STDIO, Batch, check_output, transaction, write_output
 
@@ -87,6 +87,7 @@ def apply(
     propagate: bool = typer.Option(False, "--propagate", help="Also replace untagged occurrences of tagged values."),
     on_error: OnError = typer.Option(OnError.fail, "--on-error", help="fail: stop, write nothing; skip: list and go on."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (same output as one)."),
+    allow_untagged: bool = typer.Option(False, "--allow-untagged", help="Copy an input none of whose documents has a span."),
 ) -> None:
     """Pseudonymise a tagged corpus: every span gets a surrogate, offsets are updated."""
     skip = on_error is OnError.skip
@@ -101,6 +102,7 @@ def apply(
         key = load_key(key_file, seed)
         batch, failures = read_documents(input, fmt, skip)
         _check_destination(destination, batch)
+        untagged = _untagged(batch, input, allow_untagged)
         settings = Settings(
             config=settings_config,
             keyring=key.keyring,
@@ -127,6 +129,8 @@ def apply(
     if run.unmatched_overrides:
         lines = ", ".join(map(str, run.unmatched_overrides))
         say(f"pseudo: warning: {len(run.unmatched_overrides)} override row(s) (lines {lines}) matched no span")
+    if untagged:
+        say(f"pseudo: warning: {len(untagged)} document(s) have no tagged span: {_listed(untagged)}")
     if batch.ignored:
         say(f"pseudo: not copied (not brat text, annotation or configuration): {', '.join(batch.ignored)}")
     for failure in run.summary.failures:
@@ -136,6 +140,23 @@ def apply(
     say(f"pseudo: {run.summary.line()}")
     if run.summary.failures:
         raise typer.Exit(EXIT_SKIPPED)
+
+
+def _untagged(batch: Batch, source: str, allowed: bool) -> list[str]:
+    """Ids of the documents without spans. When no document has one, the format was likely
+    misread (or the .ann files are missing) and the output would be the input: refused unless allowed."""
+    untagged = [document.id for document in batch.documents if not document.spans]
+    if untagged and len(untagged) == len(batch.documents) and not allowed:
+        raise InputError(
+            f"no document has a tagged span ({len(untagged)} document(s): {_listed(untagged)}); "
+            "check --format, or pass --allow-untagged to copy them unchanged",
+            source,
+        )
+    return untagged
+
+
+def _listed(ids: list[str], shown: int = 10) -> str:
+    return ", ".join(ids[:shown]) + (" ..." if len(ids) > shown else "")
 
 
 def _check_destination(destination: str, batch: Batch) -> None:

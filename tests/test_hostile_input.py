@@ -39,6 +39,46 @@ def untagged(doc_id: str) -> dict:
     return make_doc("Anna Andersson ringde.", [], doc_id, locale="tiny")
 
 
+# -- documents without spans -------------------------------------------------------------------
+
+
+def test_a_format_that_finds_no_tags_fails_and_writes_nothing(tmp_path):
+    out = tmp_path / "out.txt"
+    result = invoke("apply", RELATIVES, "-f", "inline", "--out", str(out))
+    assert result.exit_code == 1
+    assert "no document has a tagged span" in result.stderr and "sv-relatives" in result.stderr
+    assert "--allow-untagged" in result.stderr
+    assert not out.exists()
+
+
+def test_allow_untagged_copies_an_untagged_input_and_says_so(tmp_path):
+    out = tmp_path / "out.txt"
+    result = invoke("apply", RELATIVES, "-f", "inline", "--out", str(out), "--allow-untagged")
+    assert result.exit_code == 0
+    assert "1 document(s) have no tagged span" in result.stderr and "sv-relatives" in result.stderr
+    assert out.read_text(encoding="utf-8") == Path(RELATIVES).read_text(encoding="utf-8")
+
+
+def test_a_brat_text_without_annotations_is_named_on_stderr(tmp_path):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "a.txt").write_text("Anna ringde.\n", encoding="utf-8")
+    (corpus / "a.ann").write_text("T1\tFIRST_NAME 0 4\tAnna\n", encoding="utf-8")
+    (corpus / "b.txt").write_text("Anna ringde.\n", encoding="utf-8")
+    result = invoke("apply", str(corpus), "--out", str(tmp_path / "out"), "--locale", "tiny")
+    assert result.exit_code == 0
+    assert "1 document(s) have no tagged span" in result.stderr and ": b" in result.stderr
+
+
+def test_untagged_documents_are_counted_and_their_ids_abbreviated(tmp_path):
+    documents = [tagged("t")] + [untagged(f"u{n:02d}") for n in range(15)]
+    result = invoke("apply", write_json(tmp_path / "in.json", documents), "--out", str(tmp_path / "out.json"))
+    assert result.exit_code == 0
+    warning = next(line for line in result.stderr.splitlines() if "no tagged span" in line)
+    assert warning.startswith("pseudo: warning: 15 document(s) have no tagged span")
+    assert "u09" in warning and "u10" not in warning and "..." in warning
+
+
 # -- runs of adjacent names --------------------------------------------------------------------
 
 
