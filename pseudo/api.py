@@ -62,10 +62,12 @@ def pseudonymise(
 ) -> Run:
     """Every document through the engine; failures are collected only when skipping.
 
-    With jobs > 1, whole scopes go to worker processes; every choice depends only on the key
-    and the scope's own documents, so the output is identical to a single process's. Override
+    With jobs > 1 (0: every CPU), whole scopes go to worker processes, never more than the CPUs
+    this process may use; every choice depends only on the key and the scope's own documents, so
+    the output is identical to a single process's. Override
     rows read by `read_overrides` that replaced no span are listed by line in the run."""
     run = Run()
+    jobs = min(jobs or available_cpus(), available_cpus())
     outcomes = _in_parallel(documents, settings, skip_errors, jobs) if jobs > 1 else Engine(settings).run(documents, skip_errors)
     with _fewer_collections():
         for outcome in progress(outcomes):
@@ -77,6 +79,16 @@ def pseudonymise(
     if isinstance(settings.overrides, Overrides):
         run.unmatched_overrides = settings.overrides.unmatched(run.results)
     return run
+
+
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity, as under a container's or taskset's limit),
+    which can be fewer than the machine has: more workers would only take turns."""
+    if hasattr(os, "process_cpu_count"):
+        return os.process_cpu_count() or 1
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
 
 
 YOUNG_OBJECTS_PER_COLLECTION = 10_000  # Python's default is 700
@@ -119,7 +131,7 @@ def _in_parallel(documents: Sequence[Document], settings: Settings, skip_errors:
         tasks = [(fixed, [documents[i] for i in chunk], skip_errors) for chunk in chunks]
     try:
         context = multiprocessing.get_context("fork") if forking else None
-        with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+        with ProcessPoolExecutor(min(jobs, len(chunks)), mp_context=context) as pool:  # a worker per chunk at most
             for chunk, packed in zip(chunks, pool.map(_run_chunk, tasks)):
                 outcomes.update((i, _unpacked(documents[i], p)) for i, p in zip(chunk, packed))
     finally:

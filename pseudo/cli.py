@@ -86,7 +86,7 @@ def apply(
     overrides: Optional[str] = typer.Option(None, "--overrides", help="Reviewed audit CSV: manual_surrogate wins."),
     propagate: bool = typer.Option(False, "--propagate", help="Also replace untagged occurrences of tagged values."),
     on_error: OnError = typer.Option(OnError.fail, "--on-error", help="fail: stop, write nothing; skip: list and go on."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (same output as one)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Worker processes, at most one per CPU; 0: every CPU (same output as one)."),
     allow_untagged: bool = typer.Option(False, "--allow-untagged", help="Copy an input none of whose documents has a span."),
 ) -> None:
     """Pseudonymise a tagged corpus: every span gets a surrogate, offsets are updated."""

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from pseudo import api as api_module
 from pseudo.api import pseudonymise
 from pseudo.config import parse_config
 from pseudo.engine import Settings
@@ -36,6 +37,14 @@ def test_packs():
     else:
         os.environ[pack_module.LOCALE_PATH] = saved
     _clear_pack_caches()
+
+
+@pytest.fixture(autouse=True)
+def two_cpus_at_least(monkeypatch):
+    """--jobs 2 runs two processes even on a one-CPU machine, so tests of several processes run
+    the same everywhere; test_hostile_input sets its own count to test the cap."""
+    real = api_module.available_cpus()
+    monkeypatch.setattr(api_module, "available_cpus", lambda: max(real, 2))
 
 
 def make_doc(text: str, spans: list[tuple[int, int, str]] | list[tuple[str, str]], doc_id: str = "d1", **meta: Any) -> dict:

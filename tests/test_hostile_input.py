@@ -144,6 +144,52 @@ def test_spreading_cues_gives_what_the_quadratic_algorithm_gave(words, cues):
     assert [p.cue for p in old.values()] == [p.cue for p in new.values()]
 
 
+# -- --jobs ------------------------------------------------------------------------------------
+
+
+class RecordedPool(concurrent.futures.ThreadPoolExecutor):
+    """Stands in for the process pool: records how many workers were asked for."""
+
+    asked: list[int] = []
+
+    def __init__(self, max_workers, mp_context=None):
+        RecordedPool.asked.append(max_workers)
+        super().__init__(max_workers)
+
+
+@pytest.fixture
+def recorded_pool(monkeypatch):
+    RecordedPool.asked = []
+    monkeypatch.setattr(api, "ProcessPoolExecutor", RecordedPool)
+    monkeypatch.setattr(api, "available_cpus", lambda: 3)
+    return RecordedPool.asked
+
+
+def test_jobs_are_capped_at_the_cpus(tmp_path, recorded_pool):
+    source = write_json(tmp_path / "in.json", [tagged(f"d{n}") for n in range(300)])  # 5 chunks of work
+    result = invoke("apply", source, "--out", str(tmp_path / "out.json"), "-j", "1000")
+    assert result.exit_code == 0, result.stderr
+    assert recorded_pool == [3]
+
+
+def test_jobs_are_capped_at_the_units_of_work(tmp_path, recorded_pool):
+    source = write_json(tmp_path / "in.json", [tagged(f"d{n}") for n in range(100)])  # 2 chunks of work
+    result = invoke("apply", source, "--out", str(tmp_path / "out.json"), "-j", "1000")
+    assert result.exit_code == 0, result.stderr
+    assert recorded_pool == [2]
+
+
+def test_jobs_zero_means_every_cpu(tmp_path, recorded_pool):
+    source = write_json(tmp_path / "in.json", [tagged(f"d{n}") for n in range(300)])
+    result = invoke("apply", source, "--out", str(tmp_path / "out.json"), "-j", "0")
+    assert result.exit_code == 0, result.stderr
+    assert recorded_pool == [3]
+
+
+def test_available_cpus_counts_the_cpus_this_process_may_use():
+    assert 1 <= api.available_cpus()
+
+
 # -- whitespace spans --------------------------------------------------------------------------
 
 
