@@ -190,6 +190,22 @@ def test_available_cpus_counts_the_cpus_this_process_may_use():
     assert 1 <= api.available_cpus()
 
 
+# -- pseudo tells --config ---------------------------------------------------------------------
+
+
+def test_tells_takes_the_locale_from_the_config(tmp_path):
+    relatives = json.loads(Path(RELATIVES).read_text(encoding="utf-8"))
+    del relatives["meta"]
+    source = write_json(tmp_path / "in.json", relatives)
+    config = tmp_path / "config.yaml"
+    config.write_text("locale: sv\n", encoding="utf-8")
+    by_option = invoke("tells", source, "--json", "--locale", "sv")
+    by_config = invoke("tells", source, "--json", "--config", str(config))
+    assert by_option.exit_code == by_config.exit_code == 0
+    assert json.loads(by_config.stdout) == json.loads(by_option.stdout)
+    assert json.loads(by_config.stdout)["documents_without_locale"] == 0
+
+
 # -- whitespace spans --------------------------------------------------------------------------
 
 

@@ -141,9 +141,11 @@ def tells(
 ) -> None:
     """Count, per document, what gives a pseudonymised record away."""
     missing: set[str] = set()
+    with _reported():
+        configured = config_from(config)
 
     def pack_for(document: Document) -> LocalePack | None:
-        code = document.meta.get("locale") or locale
+        code = document.meta.get("locale") or locale or configured.locale  # as apply and audit choose
         if not code or code in missing:
             return None
         try:
@@ -156,7 +158,7 @@ def tells(
     with _reported():
         documents = read_corpus(pseudonymised, format)
         by_id = {d.id: d for d in read_corpus(originals, format)} if originals else None
-        labels = label_map(documents, config_from(config), tagset)
+        labels = label_map(documents, configured, tagset)
         result = telling.read_corpus(documents, labels, pack_for, by_id)
     if result["documents_without_original"]:
         say(f"pseudo: warning: {result['documents_without_original']} document(s) have no original: their dates were not compared")
