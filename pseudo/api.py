@@ -20,12 +20,14 @@ from pseudo.keyed import Keyring
 from pseudo.model import Document, Replacement, Result, Span
 
 KEY_ENVIRONMENT = "PSEUDO_KEY"
+SHORT_KEY_BYTES = 16  # below this a key could be guessed, and with it every surrogate undone
 
 
 @dataclass(frozen=True)
 class KeySource:
     keyring: Keyring
     fresh: bool = False  # a fresh random key: the run cannot be reproduced, and the user is told
+    short: bool = False  # fewer than SHORT_KEY_BYTES bytes: the user is warned
 
 
 def load_key(key_file: str | None = None, seed: int | None = None, environ=os.environ) -> KeySource:
@@ -37,9 +39,10 @@ def load_key(key_file: str | None = None, seed: int | None = None, environ=os.en
             raise ConfigError(f"{key_file}: cannot read the key file ({error.strerror})") from None
         if not key:
             raise ConfigError(f"{key_file}: the key file is empty")
-        return KeySource(Keyring(key, seed))
+        return KeySource(Keyring(key, seed), short=len(key) < SHORT_KEY_BYTES)
     if environ.get(KEY_ENVIRONMENT):
-        return KeySource(Keyring(environ[KEY_ENVIRONMENT].encode("utf-8"), seed))
+        key = environ[KEY_ENVIRONMENT].encode("utf-8")
+        return KeySource(Keyring(key, seed), short=len(key) < SHORT_KEY_BYTES)
     return KeySource(Keyring.fresh() if seed is None else Keyring(os.urandom(32), seed), fresh=True)
 
 

@@ -17,7 +17,7 @@ from typing import Iterable, Optional
 import typer
 
 from pseudo import __version__
-from pseudo.api import config_from, load_key, pseudonymise, read_documents
+from pseudo.api import SHORT_KEY_BYTES, config_from, load_key, pseudonymise, read_documents
 from pseudo.audit import read_overrides, write_audit
 from pseudo.console import EXIT_ERROR, say
 from pseudo.engine import Settings
@@ -84,7 +84,7 @@ def apply(
     seed: Optional[int] = typer.Option(None, "--seed", help="Reroll: other surrogates from the same key."),
     audit: Optional[str] = typer.Option(None, "--audit", help="Write original -> surrogate CSV here (re-identifies!)."),
     overrides: Optional[str] = typer.Option(None, "--overrides", help="Reviewed audit CSV: manual_surrogate wins."),
-    propagate: bool = typer.Option(False, "--propagate", help="Also replace untagged occurrences of tagged values."),
+    propagate: bool = typer.Option(False, "--propagate/--no-propagate", help="Also replace untagged occurrences of tagged values."),
     on_error: OnError = typer.Option(OnError.fail, "--on-error", help="fail: stop, write nothing; skip: list and go on."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Worker processes, at most one per CPU; 0: every CPU (same output as one)."),
     allow_untagged: bool = typer.Option(False, "--allow-untagged", help="Copy an input none of whose documents has a span."),
@@ -124,6 +124,8 @@ def apply(
         _fail(error)
     if key.fresh:
         say("pseudo: no key given (--key-file or $PSEUDO_KEY): used a fresh random key; this output cannot be reproduced")
+    if key.short:
+        say(f"pseudo: warning: the key has fewer than {SHORT_KEY_BYTES} bytes: one who guesses it can undo every surrogate; use a long random key")
     if audit and not nothing:
         say(f"pseudo: warning: {audit} maps surrogates back to originals; it re-identifies, keep it as safe as the input")
     if run.unmatched_overrides:

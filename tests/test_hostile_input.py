@@ -227,3 +227,57 @@ def test_a_whitespace_span_is_refused_in_every_format(tmp_path):
     source.write_text("Patienten<First_Name> </First_Name>kom.", encoding="utf-8")
     result = invoke("apply", str(source))
     assert result.exit_code == 1 and "span 9-10 is only whitespace" in result.stderr
+
+
+# -- keys, JSON keys and options -----------------------------------------------------------------
+
+
+def test_a_short_key_is_warned_about(tmp_path):
+    source = write_json(tmp_path / "in.json", tagged("a"))
+    short = invoke("apply", source, key="a")
+    assert short.exit_code == 0 and "key" in short.stderr and "16 bytes" in short.stderr
+    assert "16 bytes" not in invoke("apply", source, key="x" * 16).stderr
+
+
+@pytest.mark.parametrize(
+    "raw, where",
+    [
+        ('{"id": "a", "text": "Anna", "text": "Bertil", "spans": []}', "key 'text'"),
+        ('[{"id": "a", "text": "Anna", "spans": [{"start": 0, "end": 4, "label": "X", "label": "FIRST_NAME"}]}]',
+         "key 'spans[0].label'"),
+        ('{"id": "a", "text": "Anna", "meta": {"m": {"k": 1, "k": 2}}}', "key 'meta.m.k'"),
+    ],
+)  # fmt: skip
+def test_a_repeated_json_key_is_refused_by_its_path(tmp_path, raw, where):
+    source = tmp_path / "in.json"
+    source.write_text(raw, encoding="utf-8")
+    result = invoke("apply", str(source))
+    assert result.exit_code == 1
+    assert where in result.stderr and "occurs twice" in result.stderr
+    assert "Bertil" not in result.stderr
+
+
+def test_a_repeated_json_key_is_refused_in_json_lines(tmp_path):
+    source = tmp_path / "in.jsonl"
+    source.write_text('{"id": "a", "text": "Anna", "spans": []}\n{"id": "b", "id": "c", "text": "x"}\n', encoding="utf-8")
+    result = invoke("apply", str(source))
+    assert result.exit_code == 1 and "line 2: key 'id' occurs twice" in result.stderr
+
+
+@pytest.mark.parametrize("option", [["--window", "0"], ["--share-pseudo", "2"], ["--share-pseudo", "-0.1"]])
+def test_judge_build_options_out_of_range_are_usage_errors(tmp_path, option):
+    source = write_json(tmp_path / "in.json", [tagged("a")])
+    assert invoke("apply", source, "--out", str(tmp_path / "out.json")).exit_code == 0
+    result = invoke("judge", "build", source, str(tmp_path / "out.json"), "--out", str(tmp_path / "kit"), *option)
+    assert result.exit_code == 2
+    assert not (tmp_path / "kit").exists()
+
+
+def test_propagate_is_a_flag_pair():
+    help_text = invoke("apply", "--help").stdout
+    assert "--propagate" in help_text and "--no-propagate" in help_text
+
+
+def test_no_propagate_is_accepted(tmp_path):
+    source = write_json(tmp_path / "in.json", tagged("a"))
+    assert invoke("apply", source, "--no-propagate").exit_code == 0
