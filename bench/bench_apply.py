@@ -7,6 +7,7 @@ RSS is its own. This prints figures; it asserts nothing.
     python bench/bench_apply.py                       # MEDDOCAN train from shared/ beside the checkout
     python bench/bench_apply.py --corpus docs.jsonl --locale sv --n 10000
     python bench/bench_apply.py --by-rule            # where pseudo's time goes, rule family by rule family
+    python bench/bench_apply.py --adjacent-names     # one document of 8k, 16k, 32k names in a row (no corpus)
 
 Only the work is timed: the corpus is read, Presidio's engine and Faker are set up, and pseudo
 loads its locale pack (on one document) before the clock starts.
@@ -113,6 +114,35 @@ def print_by_rule(total: float, seconds: dict[str, float], spans: dict[str, int]
     print("outside rules: reading tagsets and scopes, collecting originals, casing, rebuilding texts and offsets")
 
 
+ADJACENT_NAMES = (8_000, 16_000, 32_000)
+
+
+def run_adjacent_names() -> None:
+    """Seconds for one Swedish document of N first-name spans separated by single spaces: the
+    names rule reads such a run as one person, and its time must grow linearly with N."""
+    from pseudo.api import pseudonymise
+    from pseudo.config import Config
+    from pseudo.engine import Settings
+    from pseudo.keyed import Keyring
+    from pseudo.model import Document, Span
+
+    words = ("Anna", "Erik", "Karin", "Lars", "Maria", "Madeleine")
+    settings = Settings(config=Config(), keyring=Keyring(b"bench"))
+    pseudonymise([Document("warm-up", "Anna", (Span(0, 4, "FIRST_NAME"),), {"locale": "sv"})], settings)
+    print(f"{'names':>8}{'seconds':>10}{'us/name':>10}")
+    for count in ADJACENT_NAMES:
+        run = [words[i % len(words)] for i in range(count)]
+        starts = [0]
+        for word in run[:-1]:
+            starts.append(starts[-1] + len(word) + 1)
+        spans = tuple(Span(start, start + len(word), "FIRST_NAME") for start, word in zip(starts, run))
+        document = Document(f"adjacent-{count}", " ".join(run), spans, {"locale": "sv"})
+        started = time.perf_counter()
+        pseudonymise([document], settings)
+        elapsed = time.perf_counter() - started
+        print(f"{count:>8}{elapsed:>10.2f}{elapsed / count * 1e6:>10.1f}")
+
+
 def run_presidio(args, queue) -> None:
     from faker import Faker
     from presidio_anonymizer import AnonymizerEngine
@@ -173,7 +203,11 @@ def main() -> None:
     parser.add_argument("--tagset", default=None)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="also time pseudo with this many processes")
     parser.add_argument("--by-rule", action="store_true", help="instead: time spent in each rule family of pseudo (one process)")
+    parser.add_argument("--adjacent-names", action="store_true", help="instead: time pseudo on 8k, 16k and 32k adjacent name spans")
     args = parser.parse_args()
+    if args.adjacent_names:
+        run_adjacent_names()
+        return
     check(args)
     context = multiprocessing.get_context("spawn")
     if args.by_rule:

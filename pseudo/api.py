@@ -20,12 +20,14 @@ from pseudo.keyed import Keyring
 from pseudo.model import Document, Replacement, Result, Span
 
 KEY_ENVIRONMENT = "PSEUDO_KEY"
+SHORT_KEY_BYTES = 16  # below this a key could be guessed, and with it every surrogate undone
 
 
 @dataclass(frozen=True)
 class KeySource:
     keyring: Keyring
     fresh: bool = False  # a fresh random key: the run cannot be reproduced, and the user is told
+    short: bool = False  # fewer than SHORT_KEY_BYTES bytes: the user is warned
 
 
 def load_key(key_file: str | None = None, seed: int | None = None, environ=os.environ) -> KeySource:
@@ -37,9 +39,10 @@ def load_key(key_file: str | None = None, seed: int | None = None, environ=os.en
             raise ConfigError(f"{key_file}: cannot read the key file ({error.strerror})") from None
         if not key:
             raise ConfigError(f"{key_file}: the key file is empty")
-        return KeySource(Keyring(key, seed))
+        return KeySource(Keyring(key, seed), short=len(key) < SHORT_KEY_BYTES)
     if environ.get(KEY_ENVIRONMENT):
-        return KeySource(Keyring(environ[KEY_ENVIRONMENT].encode("utf-8"), seed))
+        key = environ[KEY_ENVIRONMENT].encode("utf-8")
+        return KeySource(Keyring(key, seed), short=len(key) < SHORT_KEY_BYTES)
     return KeySource(Keyring.fresh() if seed is None else Keyring(os.urandom(32), seed), fresh=True)
 
 
@@ -63,11 +66,12 @@ def pseudonymise(
 ) -> Run:
     """Every document through the engine; failures are collected only when skipping.
 
-    With jobs > 1, whole scopes go to worker processes; every choice depends only on the key
-    and the scope's own documents, so the output is identical to a single process's. Override
-    rows read by `read_overrides` that replaced no span, or that put an original back, are listed
-    by line in the run."""
+    With jobs > 1 (0: every CPU), whole scopes go to worker processes, never more than the CPUs
+    this process may use; every choice depends only on the key and the scope's own documents, so
+    the output is identical to a single process's. Override rows read by `read_overrides` that
+    replaced no span, or that put an original back, are listed by line in the run."""
     run = Run()
+    jobs = min(jobs or available_cpus(), available_cpus())
     outcomes = _in_parallel(documents, settings, skip_errors, jobs) if jobs > 1 else Engine(settings).run(documents, skip_errors)
     with _fewer_collections():
         for outcome in progress(outcomes):
@@ -80,6 +84,16 @@ def pseudonymise(
         run.unmatched_overrides = settings.overrides.unmatched(run.results)
         run.original_overrides = settings.overrides.restoring(run.results)
     return run
+
+
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity, as under a container's or taskset's limit),
+    which can be fewer than the machine has: more workers would only take turns."""
+    if hasattr(os, "process_cpu_count"):
+        return os.process_cpu_count() or 1
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
 
 
 YOUNG_OBJECTS_PER_COLLECTION = 10_000  # Python's default is 700
@@ -122,7 +136,7 @@ def _in_parallel(documents: Sequence[Document], settings: Settings, skip_errors:
         tasks = [(fixed, [documents[i] for i in chunk], skip_errors) for chunk in chunks]
     try:
         context = multiprocessing.get_context("fork") if forking else None
-        with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+        with ProcessPoolExecutor(min(jobs, len(chunks)), mp_context=context) as pool:  # a worker per chunk at most
             for chunk, packed in zip(chunks, pool.map(_run_chunk, tasks)):
                 outcomes.update((i, _unpacked(documents[i], p)) for i, p in zip(chunk, packed))
     finally:

@@ -19,7 +19,7 @@ from typing import Iterable, Optional
 import typer
 
 from pseudo import __version__
-from pseudo.api import config_from, load_key, pseudonymise, read_documents
+from pseudo.api import SHORT_KEY_BYTES, config_from, load_key, pseudonymise, read_documents
 from pseudo.audit import read_overrides, write_audit
 from pseudo.console import EXIT_ERROR, say
 from pseudo.engine import Settings
@@ -89,9 +89,10 @@ def apply(
     allow_original_overrides: bool = typer.Option(
         False, "--allow-original-overrides", help="Apply override rows whose manual_surrogate is an original value."
     ),
-    propagate: bool = typer.Option(False, "--propagate", help="Also replace untagged occurrences of tagged values."),
+    propagate: bool = typer.Option(False, "--propagate/--no-propagate", help="Also replace untagged occurrences of tagged values."),
     on_error: OnError = typer.Option(OnError.fail, "--on-error", help="fail: stop, write nothing; skip: list and go on."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (same output as one)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Worker processes, at most one per CPU; 0: every CPU (same output as one)."),
+    allow_untagged: bool = typer.Option(False, "--allow-untagged", help="Copy an input none of whose documents has a span."),
 ) -> None:
     """Pseudonymise a tagged corpus: every span gets a surrogate, offsets are updated."""
     skip = on_error is OnError.skip
@@ -106,6 +107,7 @@ def apply(
         key = load_key(key_file, seed)
         batch, failures = read_documents(input, fmt, skip)
         _check_destination(destination, batch)
+        untagged = _untagged(batch, input, allow_untagged)
         settings = Settings(
             config=settings_config,
             keyring=key.keyring,
@@ -133,6 +135,8 @@ def apply(
         _fail(error)
     if key.fresh:
         say("pseudo: no key given (--key-file or $PSEUDO_KEY): used a fresh random key; this output cannot be reproduced")
+    if key.short:
+        say(f"pseudo: warning: the key has fewer than {SHORT_KEY_BYTES} bytes: one who guesses it can undo every surrogate; use a long random key")
     if audit and not nothing:
         say(f"pseudo: warning: {audit} maps surrogates back to originals; it re-identifies, keep it as safe as the input")
     if run.original_overrides:
@@ -141,6 +145,8 @@ def apply(
     if run.unmatched_overrides:
         lines = ", ".join(map(str, run.unmatched_overrides))
         say(f"pseudo: warning: {len(run.unmatched_overrides)} override row(s) (lines {lines}) matched no span")
+    if untagged:
+        say(f"pseudo: warning: {len(untagged)} document(s) have no tagged span: {_listed(untagged)}")
     if batch.ignored:
         say(f"pseudo: not copied (not brat text, annotation or configuration): {', '.join(batch.ignored)}")
     for failure in run.summary.failures:
@@ -170,6 +176,23 @@ def _same_file(path: str, other: str) -> bool:
     if os.path.exists(path) and os.path.exists(other):
         return os.path.samefile(path, other)
     return os.path.realpath(path) == os.path.realpath(other)
+
+
+def _untagged(batch: Batch, source: str, allowed: bool) -> list[str]:
+    """Ids of the documents without spans. When no document has one, the format was likely
+    misread (or the .ann files are missing) and the output would be the input: refused unless allowed."""
+    untagged = [document.id for document in batch.documents if not document.spans]
+    if untagged and len(untagged) == len(batch.documents) and not allowed:
+        raise InputError(
+            f"no document has a tagged span ({len(untagged)} document(s): {_listed(untagged)}); "
+            "check --format, or pass --allow-untagged to copy them unchanged",
+            source,
+        )
+    return untagged
+
+
+def _listed(ids: list[str], shown: int = 10) -> str:
+    return ", ".join(ids[:shown]) + (" ..." if len(ids) > shown else "")
 
 
 def _check_destination(destination: str, batch: Batch) -> None:

@@ -29,7 +29,7 @@ class Document:
         return self.text[span.start : span.end]
 
     def validated(self, source: str = "") -> "Document":
-        """Check offsets and overlaps; return the document with spans sorted."""
+        """Check offsets, overlaps and whitespace at a span's edges; return the document with spans sorted."""
         spans = tuple(sorted(self.spans, key=lambda s: (s.start, s.end)))
         length = len(self.text)
         previous: Span | None = None
@@ -39,6 +39,11 @@ class Document:
                 raise InputError(f"span {where} is outside the text (length {length})", source, self.id)
             if span.end <= span.start:
                 raise InputError(f"span {where} is empty or reversed", source, self.id)
+            covered = self.text[span.start : span.end]
+            if covered.isspace():  # its surrogate would glue the words around it together
+                raise InputError(f"span {where} is only whitespace", source, self.id)
+            if covered[0].isspace() or covered[-1].isspace():
+                raise InputError(f"span {where} starts or ends with whitespace: tag the words alone", source, self.id)
             if previous is not None and span.start < previous.end:
                 raise InputError(
                     f"spans {previous.start}-{previous.end} and {where} overlap", source, self.id

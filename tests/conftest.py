@@ -1,4 +1,5 @@
-"""Shared fixtures: the tiny frozen pack, and a one-call way to pseudonymise a document."""
+"""Shared fixtures: the tiny frozen pack, a one-call way to pseudonymise a document, and the
+`shared` marker of tests that need the shared material folder (tests/shared_data.py)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,33 @@ from typing import Any
 
 import pytest
 
+from pseudo import api as api_module
 from pseudo.api import pseudonymise
 from pseudo.config import parse_config
 from pseudo.engine import Settings
 from pseudo.io.native import document_from_dict, document_to_dict
 from pseudo.keyed import Keyring
 from pseudo.lists import pack as pack_module
+from shared_data import SHARED, SHARED_ENVIRONMENT, shared_required
 
 TESTS = Path(__file__).parent
 PACKS = TESTS / "packs"
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "shared(path): needs this path inside the shared folder (tests/shared_data.py)")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Before any fixture runs: a test whose shared data is missing is skipped, or fails where it must run."""
+    for marker in item.iter_markers("shared"):
+        needed = SHARED / marker.args[0]
+        if not needed.exists():
+            reason = f"{needed} not found: place the shared folder beside the checkout or set {SHARED_ENVIRONMENT}"
+            if shared_required():
+                pytest.fail(f"{reason} (required: CI=true or PSEUDO_REQUIRE_SHARED=1)", pytrace=False)
+            pytest.skip(reason)
 
 
 def _clear_pack_caches() -> None:
@@ -36,6 +55,14 @@ def test_packs():
     else:
         os.environ[pack_module.LOCALE_PATH] = saved
     _clear_pack_caches()
+
+
+@pytest.fixture(autouse=True)
+def two_cpus_at_least(monkeypatch):
+    """--jobs 2 runs two processes even on a one-CPU machine, so tests of several processes run
+    the same everywhere; test_hostile_input sets its own count to test the cap."""
+    real = api_module.available_cpus()
+    monkeypatch.setattr(api_module, "available_cpus", lambda: max(real, 2))
 
 
 def make_doc(text: str, spans: list[tuple[int, int, str]] | list[tuple[str, str]], doc_id: str = "d1", **meta: Any) -> dict:

@@ -300,7 +300,7 @@ def test_an_overrides_cell_beyond_the_csv_field_limit_is_one_line_exit_1(tmp_pat
 
 # --- audit cells a spreadsheet would run as formulas -------------------------------------
 
-RISKY = ["=cmd|' /C calc'!A0", "+46 8 123 45 67", "-5", "@SUM(A1)", "\t=1", "\r=2", "'=1+1", "'s-Hertogenbosch"]
+RISKY = ["=cmd|' /C calc'!A0", "+46 8 123 45 67", "-5", "@SUM(A1)", "=1", "+2", "'=1+1", "'s-Hertogenbosch"]  # spans never start with whitespace: tab and CR cells are tested through manual surrogates
 FORMULA_ID = "=HYPERLINK(1)"
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from shared_data import SHARED
 from sv_helpers import SV, places, rows
 
 from pseudo.lists.pack import load_pack
@@ -131,11 +132,10 @@ def test_health_care_unit_types_have_cues_and_two_generic_names():
     assert all(len(t["names"]) >= 2 and t["cues"] for t in types.values())
 
 
-DATA = ROOT.parent / "shared" / "data"
-DATA = DATA if DATA.is_dir() else Path("/work/shared/data")
+DATA = SHARED / "data"
 
 
-@pytest.mark.skipif(not (DATA / "PROVENANCE.md").is_file(), reason="the shared data folder is not beside the checkout")
+@pytest.mark.shared("data/PROVENANCE.md")
 def test_locales_sv_is_what_the_builder_makes(tmp_path):
     spec = importlib.util.spec_from_file_location("build_locales", ROOT / "tools" / "build_locales.py")
     builder = importlib.util.module_from_spec(spec)

@@ -9,15 +9,14 @@ these two, by setting the end to start + len(text) after checking that the text 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from shared_data import SHARED
 from typer.testing import CliRunner
 
 from pseudo.cli import app
 
-SAMPLE = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "sv_synthetic_people" / "gold-sv-200.sample.json"
-SAMPLE = SAMPLE if SAMPLE.is_file() else Path("/work/shared/corpora/sv_synthetic_people/gold-sv-200.sample.json")
+SAMPLE = SHARED / "corpora" / "sv_synthetic_people" / "gold-sv-200.sample.json"
 CORRECTED = {("sv-001", "e1"), ("sv-033", "e1")}
 
 
@@ -34,7 +33,7 @@ def native(item: dict) -> dict:
     return {"id": item["id"], "text": item["text"], "spans": spans, "meta": {"locale": item["language"]}}
 
 
-@pytest.mark.skipif(not SAMPLE.is_file(), reason="the shared corpora folder is not beside the checkout")
+@pytest.mark.shared("corpora/sv_synthetic_people/gold-sv-200.sample.json")
 def test_the_sample_runs_through_the_tagset_mapping(tmp_path):
     items = json.loads(SAMPLE.read_text(encoding="utf-8"))
     source = tmp_path / "sample.json"

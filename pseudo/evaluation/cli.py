@@ -64,8 +64,8 @@ def build(
     pseudonymised: str = typer.Argument(..., help="Its pseudonymised version, with the same document ids."),
     out: Path = typer.Option(..., "--out", "-o", help="Kit folder: judge.html, sheet.csv and key.json go there."),
     n: Optional[int] = typer.Option(None, "--n", help="Records to draw; every paired document when omitted."),
-    share_pseudo: float = typer.Option(0.5, "--share-pseudo", help="Chance that a record is shown pseudonymised."),
-    window: int = typer.Option(20, "--window", help="Lines per record at most: the densest run of PHI is shown."),
+    share_pseudo: float = typer.Option(0.5, "--share-pseudo", min=0.0, max=1.0, help="Chance that a record is shown pseudonymised."),
+    window: int = typer.Option(20, "--window", min=1, help="Lines per record at most: the densest run of PHI is shown."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the draw; a random one is chosen and kept in key.json."),
     format: str = FORMAT,
     force: bool = typer.Option(False, "--force", help="Replace an existing kit as a whole (its key, and so its answers, are lost)."),
@@ -141,9 +141,11 @@ def tells(
 ) -> None:
     """Count, per document, what gives a pseudonymised record away."""
     missing: set[str] = set()
+    with _reported():
+        configured = config_from(config)
 
     def pack_for(document: Document) -> LocalePack | None:
-        code = document.meta.get("locale") or locale
+        code = document.meta.get("locale") or locale or configured.locale  # as apply and audit choose
         if not code or code in missing:
             return None
         try:
@@ -156,7 +158,7 @@ def tells(
     with _reported():
         documents = read_corpus(pseudonymised, format)
         by_id = {d.id: d for d in read_corpus(originals, format)} if originals else None
-        labels = label_map(documents, config_from(config), tagset)
+        labels = label_map(documents, configured, tagset)
         result = telling.read_corpus(documents, labels, pack_for, by_id)
     if result["documents_without_original"]:
         say(f"pseudo: warning: {result['documents_without_original']} document(s) have no original: their dates were not compared")

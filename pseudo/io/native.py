@@ -18,6 +18,48 @@ class SpanText(dict):
     """The attrs of a span that carried "text" beside its label: the writer puts it back there."""
 
 
+class _Repeated(dict):
+    """A JSON object that held `key` twice; json keeps the last value silently, we refuse it."""
+
+    key: str
+
+
+def _parsed(text: str) -> tuple[Any, bool]:
+    """The JSON value, and whether some object in it held a key twice (then marked _Repeated)."""
+    repeated = False
+
+    def pairs(items: list[tuple[str, Any]]) -> dict:
+        nonlocal repeated
+        value = dict(items)
+        if len(value) == len(items):
+            return value
+        seen: set[str] = set()
+        marked = _Repeated(value)
+        marked.key = next(key for key, _ in items if key in seen or seen.add(key))
+        repeated = True
+        return marked
+
+    return json.loads(text, object_pairs_hook=pairs), repeated
+
+
+def _repeated_key(value: Any, path: str = "") -> str | None:
+    """The path of the first key held twice ("spans[0].label"): keys only, never values."""
+    if isinstance(value, _Repeated):
+        return f"{path}.{value.key}" if path else value.key
+    children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for name, child in children:
+        found = _repeated_key(child, f"{path}[{name}]" if isinstance(value, list) else f"{path}.{name}" if path else name)
+        if found:
+            return found
+    return None
+
+
+def _refuse_repeated_keys(raw: Any, source: str, position: str) -> None:
+    where = _repeated_key(raw)
+    if where is not None:
+        raise InputError(f"{position}: key {where!r} occurs twice (JSON would keep only its last value)", source)
+
+
 def _check_code_points(raw: dict, text: str, source: str, doc_id: str) -> None:
     """JSON escapes can spell lone surrogates, which no UTF-8 output can hold."""
     bad = _SURROGATE.search(text)
@@ -93,7 +135,7 @@ def document_to_dict(document: Document) -> dict[str, Any]:
 def read_json(data: bytes, source: str) -> Iterator[Document | InputError]:
     """A document or a list of documents. A broken file fails whole; a broken document alone."""
     try:
-        raw = json.loads(decode(data, source).removeprefix(BOM))
+        raw, repeated = _parsed(decode(data, source).removeprefix(BOM))
     except json.JSONDecodeError as error:
         raise InputError(f"invalid JSON at line {error.lineno}, column {error.colno}", source) from None
     except RecursionError:
@@ -101,6 +143,8 @@ def read_json(data: bytes, source: str) -> Iterator[Document | InputError]:
     items = raw if isinstance(raw, list) else [raw]
     for number, item in enumerate(items):
         try:
+            if repeated:
+                _refuse_repeated_keys(item, source, f"document #{number}")
             yield document_from_dict(item, source, f"document #{number}")
         except InputError as error:
             yield error
@@ -114,7 +158,7 @@ def read_jsonl(data: bytes, source: str) -> Iterator[Document | InputError]:
         if not line.strip():
             continue
         try:
-            raw = json.loads(line)
+            raw, repeated = _parsed(line)
         except json.JSONDecodeError as error:
             yield InputError(f"line {number}: invalid JSON at column {error.colno}", source)
             continue
@@ -122,6 +166,8 @@ def read_jsonl(data: bytes, source: str) -> Iterator[Document | InputError]:
             yield InputError(f"line {number}: {TOO_DEEP}", source)
             continue
         try:
+            if repeated:
+                _refuse_repeated_keys(raw, source, f"line {number}")
             yield document_from_dict(raw, source, f"line {number}")
         except InputError as error:
             yield error

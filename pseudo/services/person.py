@@ -50,6 +50,7 @@ class Person:
 
     targets: list[Target]
     cue: str | None
+    gender: tuple[str, str | None] | None = None  # read once per person: a run of names stays linear
 
 
 class PersonService:
@@ -169,6 +170,11 @@ class PersonService:
         return remembered(self.lists.classified, key, lambda: tuple(_classify_words(target, slot, self.lists, titles, known)))
 
     def _gender(self, person: Person, document: Tagged) -> tuple[str, str | None]:
+        if person.gender is None:
+            person.gender = self._read_gender(person, document)
+        return person.gender
+
+    def _read_gender(self, person: Person, document: Tagged) -> tuple[str, str | None]:
         if person.cue:
             return person.cue, None
         lists = self.lists

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import regex
 import yaml
+from shared_data import SHARED
 
 from pseudo.lists.pack import load_pack
 
@@ -98,17 +99,15 @@ def test_settings_patterns_compile():
     regex.compile(settings["phone"]["mobile_pattern"])
 
 
+@pytest.mark.shared("data/PROVENANCE.md")
 def test_the_pack_is_what_the_builder_makes_of_the_shared_data(tmp_path):
     sys.path.insert(0, str(REPOSITORY / "tools"))
     try:
         import build_locales
     finally:
         sys.path.pop(0)
-    data = build_locales.default_data()
-    if not (data / "PROVENANCE.md").is_file():
-        pytest.skip(f"the shared data folder is not beside the repository ({data})")
     out = tmp_path / "es"
-    build_locales.build_es(data, out)
+    build_locales.build_es(SHARED / "data", out)
     assert sorted(p.name for p in out.iterdir()) == sorted(p.name for p in PACK.iterdir())
     for built in out.iterdir():
         assert built.read_bytes() == (PACK / built.name).read_bytes(), f"{built.name} differs: rebuild with tools/build_locales.py es"
