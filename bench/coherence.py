@@ -40,6 +40,7 @@ from pseudo.labels import detect_tagset, tagset
 from pseudo.lists.pack import LocalePack, load_pack
 from pseudo.lists.tree import Place
 from pseudo.lists.weighted import loose
+from pseudo.lists.words import particles
 
 HEADER_LINES = 40  # a header is at most this many lines, ending before the first long line
 HEADER_LINE_LENGTH = 160
@@ -160,7 +161,7 @@ class Gazetteer:
             self.codes[row["postcode"]].add(row["place_id"])
         self.female, self.male = pack.weighted("first_names_female"), pack.weighted("first_names_male")
         self.last = pack.weighted("last_names")
-        self.particles = {p.casefold() for p in (pack.settings.get("names") or {}).get("particles", ())}
+        self.particles = set(particles(pack))
         self.saints = pack.weighted("saints") if pack.has("saints") else None
         cues = [c for t in pack.vocabulary("healthcare_units").get("types", []) for c in t.get("cues", [])]
         self.cues = sorted({loose(c) for c in cues}, key=len, reverse=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import cache
 from string import Template
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 import regex
 from babel import Locale, UnknownLocaleError
@@ -23,12 +23,8 @@ from pseudo.casing import match_case
 from pseudo.errors import LocaleError
 from pseudo.folds import plain
 from pseudo.lists.pack import LocalePack
+from pseudo.lists.settings import DateSettings
 
-ORDERS = ("DMY", "MDY", "YMD")
-SETTINGS_KEYS = (
-    "order", "week_words", "day_words", "connectors", "range_words", "time_words", "ordinal_suffixes", "birth_cues",
-    "admission_cues", "discharge_cues",  # read by `pseudo tells` to check the order of dates
-)  # fmt: skip
 BIRTH_WINDOW = 40  # characters before a date searched for a birth cue
 _SINCE_LAST_DIGIT = regex.compile(r"\D*\Z")
 CENTURY_PIVOT = 30  # a 2-digit year up to this is 20yy, above it 19yy ("f. 12/03/45" is 1945); leap days and weekdays care
@@ -38,7 +34,7 @@ LEAP_YEAR = 2020  # stands in for an unknown year: leap (29/2 is valid) and with
 
 @dataclass(frozen=True)
 class DateWords:
-    """What one locale writes around dates, from the pack's `settings.dates`.
+    """What one locale writes around dates, from the pack's `settings.dates` (pseudo.lists.settings).
 
     order             DMY, MDY or YMD (default DMY): how to read an ambiguous numeric date such
                       as 03/04/2012. A date led by a 4-digit year is always year-month-day and
@@ -51,7 +47,6 @@ class DateWords:
     time_words        words before a clock time, so "kl. 14.30" is not read as 14 March: [kl, kl.]
     ordinal_suffixes  the suffix after a day number per CLDR ordinal category, rewritten for
                       the new day: {one: ":a", other: ":e"}, {one: st, two: nd, few: rd, other: th}
-    birth_cues        read by the date rule: words marking a birth date before it: [född, f.]
 
     Words match case-insensitively as whole words. Without a pack: English names, DMY, no words.
     """
@@ -66,32 +61,18 @@ class DateWords:
     ordinal_suffixes: tuple[tuple[str, str], ...] = ()
 
     @classmethod
-    def from_settings(cls, language: str, settings: Mapping[str, Any] | None, order: str | None = None) -> "DateWords":
-        """Read `settings.dates`; `order` (the rule option) wins over the pack's order."""
-        settings = settings or {}
-        unknown = sorted(str(key) for key in settings if key not in SETTINGS_KEYS)
-        if unknown:
-            allowed = ", ".join(SETTINGS_KEYS)
-            raise LocaleError(f"settings.dates: unknown key(s) {', '.join(unknown)} (allowed: {allowed})")
-        chosen = order or settings.get("order") or "DMY"
-        if chosen not in ORDERS:
-            raise LocaleError(f"settings.dates.order: {chosen!r} is not one of {', '.join(ORDERS)}")
-        suffixes = settings.get("ordinal_suffixes") or {}
-        if not isinstance(suffixes, Mapping):
-            raise LocaleError("settings.dates.ordinal_suffixes: expected a mapping of CLDR category to suffix")
+    def from_settings(cls, language: str, settings: DateSettings, order: str | None = None) -> "DateWords":
+        """Read a pack's `settings.dates`, already checked; `order` (the rule option) wins over the pack's order."""
         return cls(
             language,
-            chosen,
-            *(_words(settings, key) for key in ("week_words", "day_words", "connectors", "range_words", "time_words")),
-            tuple((str(category), str(suffix)) for category, suffix in suffixes.items()),
+            order or settings.order,
+            settings.week_words,
+            settings.day_words,
+            settings.connectors,
+            settings.range_words,
+            settings.time_words,
+            tuple(settings.ordinal_suffixes.items()),
         )
-
-
-def _words(settings: Mapping[str, Any], key: str) -> tuple[str, ...]:
-    value = settings.get(key) or ()
-    if isinstance(value, str) or not isinstance(value, Iterable):
-        raise LocaleError(f"settings.dates.{key}: expected a list of words")
-    return tuple(str(word) for word in value)
 
 
 # -- names ---------------------------------------------------------------------------------
@@ -666,13 +647,13 @@ def _inherit(part: DateText, other: DateText) -> DateText:
 def date_words(pack: LocalePack | None, order: str | None) -> DateWords:
     """The locale's date words; English CLDR names and no words without a pack."""
     if pack is None:
-        return DateWords.from_settings("en", {}, order)
-    return pack.cached(f"date-words:{order}", lambda: DateWords.from_settings(pack.language, pack.settings.get("dates"), order))
+        return DateWords.from_settings("en", DateSettings(), order)
+    return pack.cached(f"date-words:{order}", lambda: DateWords.from_settings(pack.language, pack.settings.dates, order))
 
 
 def _birth_cue_pattern(pack: LocalePack) -> regex.Pattern | None:
     def make() -> regex.Pattern | None:
-        cues = [str(cue) for cue in (pack.settings.get("dates") or {}).get("birth_cues") or ()]
+        cues = pack.settings.dates.birth_cues
         if not cues:
             return None
         alternatives = "|".join(regex.escape(cue) for cue in sorted(cues, key=len, reverse=True))

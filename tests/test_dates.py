@@ -344,12 +344,14 @@ def test_options_are_validated_by_the_config():
             parse_config({"rules": {"dates": bad}})
 
 
-def test_settings_errors_never_quote_the_text():
-    with pytest.raises(LocaleError) as error:
-        DateWords.from_settings("sv", {"weeks_words": ["v."]})
-    assert "weeks_words" in str(error.value)
-    with pytest.raises(LocaleError):
-        DateWords.from_settings("sv", {"order": "DYM"})
+def test_bad_date_settings_fail_at_load_naming_the_key_not_the_value(tmp_path):
+    for bad, where in (({"weeks_words": ["v."]}, "settings.dates: unknown key(s) weeks_words"), ({"order": "DYM"}, "settings.dates.order")):
+        folder = tmp_path / str(len(where))
+        folder.mkdir()
+        (folder / "pack.yaml").write_text(yaml.safe_dump({"language": "sv", "settings": {"dates": bad}}), encoding="utf-8")
+        with pytest.raises(LocaleError) as error:
+            LocalePack("sv", folder)
+        assert where in str(error.value) and "DYM" not in str(error.value)
 
 
 def engine_result(monkeypatch, packs, text: str, spans: list[tuple[str, str]], rules: dict, key: bytes) -> list[str]:
@@ -432,7 +434,7 @@ def written(day: date, template: str, locale: str) -> str:
 
 def read_back(text: str, pack: LocalePack) -> tuple[date, int | None]:
     """The one date that makes up the whole text, and its written weekday if any."""
-    [expression] = find_dates(text, DateWords.from_settings(pack.language, pack.settings["dates"]))
+    [expression] = find_dates(text, DateWords.from_settings(pack.language, pack.settings.dates))
     [part] = expression.parts
     assert expression.start == 0 and expression.end == len(text)
     return date(part.values["year"], part.values["month"], part.values["day"]), part.values.get("weekday")
@@ -467,7 +469,7 @@ TOKENS = [
 
 
 def words_of(pack: LocalePack | None) -> DateWords:
-    return DateWords.from_settings(pack.language, pack.settings["dates"]) if pack else DateWords()
+    return DateWords.from_settings(pack.language, pack.settings.dates) if pack else DateWords()
 
 
 @settings(max_examples=300, deadline=None)

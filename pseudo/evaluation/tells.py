@@ -22,6 +22,7 @@ from pseudo.evaluation.corpus import Pair
 from pseudo.labels import LabelMapping
 from pseudo.lists.numbering import NumberingPlan, numbering_plan, split_number
 from pseudo.lists.pack import LocalePack
+from pseudo.lists.settings import DateSettings
 from pseudo.lists.tree import Place
 from pseudo.model import Document, Span
 from pseudo.folds import ascii_fold as fold
@@ -105,17 +106,14 @@ class Knowledge:
         self.prepositions = {self.preposition(p) for p in self.tree.places.values()} - {""} if self.tree else set()
         morphology = pack.morphology if pack else None
         self.id_checks: tuple[Callable[[str], bool | None], ...] = tuple(getattr(morphology, "ID_CHECKS", ()))
-        phone = (pack.settings.get("phone") or {}) if pack else {}
-        self.plan: NumberingPlan | None = (
-            numbering_plan(pack) if pack and has("phone_area_codes") and "country_code" in phone else None
-        )
-        dates = (pack.settings.get("dates") or {}) if pack else {}
+        self.plan: NumberingPlan | None = numbering_plan(pack) if pack and has("phone_area_codes") else None
+        dates = pack.settings.dates if pack else DateSettings()
         self.date_words = date_words(pack, None)
         self.range_joiner = grammar(self.date_words).range_joiner
         defaults = _default_cues().get((self.language or "").split("-")[0], {})
         self.date_cues: dict[str, str] = {}
         for kind in ("admission", "discharge", "birth"):
-            for phrase in dates.get(f"{kind}_cues") or defaults.get(kind, []):
+            for phrase in getattr(dates, f"{kind}_cues") or defaults.get(kind, []):
                 self.date_cues.setdefault(" ".join(str(phrase).split()).casefold(), kind)
         body = _phrases(self.date_cues)
         self.date_cue_pattern = regex.compile(rf"(?<!\w)(?:{body})(?!\w)", regex.IGNORECASE) if body else None

@@ -116,7 +116,7 @@ def _where(source: WeightedList, keep: Callable[[str], bool]) -> WeightedList:
 
 
 def name_lists(pack: LocalePack, neutral_ratio: float) -> NameLists:
-    shared = (pack.settings.get("names") or {}).get("shared_name_ratio")
+    shared = pack.settings.names.shared_name_ratio
     return pack.cached(
         f"names:{neutral_ratio}",
         lambda: NameLists(
@@ -124,7 +124,7 @@ def name_lists(pack: LocalePack, neutral_ratio: float) -> NameLists:
             pack.weighted("first_names_male"),
             pack.weighted("last_names"),
             neutral_ratio,
-            None if shared is None else float(shared),
+            shared,
         ),
     )
 
@@ -184,11 +184,11 @@ def field_slot(pack: LocalePack, before: str) -> str | None:
     holds given names ("Nombre:") or surnames ("Apellidos:"); None otherwise."""
 
     def make() -> regex.Pattern | None:
-        settings = pack.settings.get("names") or {}
+        settings = pack.settings.names
         groups = [
-            f"(?P<{slot}>{'|'.join(regex.escape(f) for f in sorted(settings.get(key) or (), key=len, reverse=True))})"
-            for slot, key in (("first", "given_name_fields"), ("last", "surname_fields"))
-            if settings.get(key)
+            f"(?P<{slot}>{'|'.join(regex.escape(f) for f in sorted(fields, key=len, reverse=True))})"
+            for slot, fields in (("first", settings.given_name_fields), ("last", settings.surname_fields))
+            if fields
         ]
         if not groups:
             return None

@@ -12,6 +12,7 @@ from functools import cached_property
 import regex
 
 from pseudo.digits import digits_of
+from pseudo.errors import LocaleError
 from pseudo.lists.pack import LocalePack
 
 
@@ -47,8 +48,10 @@ def numbering_plan(pack: LocalePack) -> NumberingPlan:
     """The pack's numbering plan (settings.phone and its phone lists), built once per pack."""
 
     def make() -> NumberingPlan:
-        settings = pack.settings.get("phone") or {}
-        trunk = str(settings.get("trunk_prefix", ""))
+        settings = pack.settings.phone
+        if settings is None:
+            raise LocaleError(f"locale {pack.code!r}: pack.yaml: settings.phone: required for a numbering plan")
+        trunk = settings.trunk_prefix
 
         def national(code: str) -> str:
             return code[len(trunk) :] if trunk and code.startswith(trunk) else code
@@ -60,16 +63,16 @@ def numbering_plan(pack: LocalePack) -> NumberingPlan:
         fiction = tuple((r["first"], r["last"], r["kind"]) for r in pack.rows("phone_fiction_ranges")) if pack.has(
             "phone_fiction_ranges"
         ) else ()
-        pattern = settings.get("mobile_pattern")
+        pattern = settings.mobile_pattern
         return NumberingPlan(
-            str(settings["country_code"]),
+            settings.country_code,
             trunk,
-            str(settings.get("international_prefix", "00")),
+            settings.international_prefix,
             fixed,
             mobile,
             regex.compile(pattern) if pattern else None,
             fiction,
-            int(settings["national_length"]) if settings.get("national_length") else None,
+            settings.national_length,
             tuple((national(r["code"]), r["place"]) for r in pack.rows("phone_area_codes") if r.get("place")),
         )
 

@@ -15,6 +15,7 @@ from typing import Any, Callable, Hashable, TypeVar
 import yaml
 
 from pseudo.errors import LocaleError
+from pseudo.lists.settings import PackSettings, SettingsError, read_settings
 from pseudo.lists.tree import LocationTree, Place
 from pseudo.lists.weighted import WeightedList
 
@@ -75,6 +76,12 @@ class LocalePack:
         self.manifest: dict[str, Any] = yaml.safe_load((root / MANIFEST).read_text(encoding="utf-8")) or {}
         self.lists: dict[str, dict[str, Any]] = self.manifest.get("lists") or {}
         self._cache: dict[str, Any] = {}
+        try:
+            self.settings: PackSettings = read_settings(self.manifest.get("settings"))
+        except SettingsError as error:
+            raise LocaleError(f"locale {code!r}: {MANIFEST}: {error}") from None
+        if self.settings.phone is None and self.has("phone_area_codes"):
+            raise LocaleError(f"locale {code!r}: {MANIFEST}: settings.phone: required with the list phone_area_codes")
 
     def __repr__(self) -> str:
         return f"LocalePack({self.code!r})"
@@ -82,10 +89,6 @@ class LocalePack:
     @property
     def language(self) -> str:
         return str(self.manifest.get("language", self.code))
-
-    @property
-    def settings(self) -> dict[str, Any]:
-        return self.manifest.get("settings") or {}
 
     @cached_property
     def morphology(self) -> ModuleType | None:

@@ -26,5 +26,5 @@ def kinship_terms(pack: LocalePack) -> dict[str, dict[str, Any]]:
 def particles(pack: LocalePack) -> frozenset[str]:
     """Words kept inside names ("de la", "von"): closed-class, from the pack's settings."""
     return pack.cached(
-        "name-particles", lambda: frozenset(p.casefold() for p in (pack.settings.get("names") or {}).get("particles", ()))
+        "name-particles", lambda: frozenset(p.casefold() for p in pack.settings.names.particles)
     )

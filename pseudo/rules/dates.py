@@ -18,7 +18,7 @@ each kind of date moves:
 - when the result would still read as the original, the date moves one more step of its own
   precision (a week, a month or a year) in the same direction.
 
-The pack's `settings.dates` keys are described in pseudo.datetext.DateWords; `birth_cues` is
+The pack's `settings.dates` keys are declared in pseudo.lists.settings.DateSettings; `birth_cues` is
 the list of words that mark a birth date.
 """
 

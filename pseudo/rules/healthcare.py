@@ -82,7 +82,7 @@ def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, 
         if slot == "place" and place is not None:
             return place
         if slot == "place":
-            kinds = ((pack.settings.get("places") or {}).get("kinds") or {}).get("PLACE") or []
+            kinds = pack.settings.places.kinds.get("PLACE") or ()
             if not kinds:
                 raise ValueError("the pack names no place kind for {place} (settings.places.kinds.PLACE)")
             return place_pool(pack, kinds[0]).draw(stream)

@@ -29,7 +29,7 @@ from pseudo.model import Target
 from pseudo.rules.base import Context, Option, Rule, Surrogate
 from pseudo.rules.ids import shape_surrogate
 from pseudo.scope import MAX_ATTEMPTS
-from pseudo.services.address import PLACE_LABELS, AddressWorld, PlaceSettings, depth
+from pseudo.services.address import PLACE_LABELS, AddressWorld, AddressSettings, depth
 
 ADDRESS_BLOCK_LINES = 2  # a postcode goes with a town at most this many line breaks away
 ORDINAL_MARKS = "ºª°"
@@ -46,7 +46,7 @@ def _starts_with_word(text: str, prefix: str) -> bool:
     return not prefix[-1].isalpha() or len(text) == len(prefix) or not text[len(prefix)].isalpha()
 
 
-def _road_type(text: str, pack: LocalePack, settings: PlaceSettings) -> str:
+def _road_type(text: str, pack: LocalePack, settings: AddressSettings) -> str:
     """The road type a street starts with, as written ("Avda."), or ""; remembered per pack."""
     known = pack.cached("road-types", dict)
     return remembered(known, text, lambda: next((text[: len(t)] for t in settings.street_types if _starts_with_word(text, t)), ""))
@@ -88,7 +88,7 @@ class PlaceRule(Rule):
         return self._place(text, target.label if target.label in PLACE_LABELS else "PLACE", ctx, settings)
 
     # -- towns, regions, countries ----------------------------------------------------------
-    def _looks_like_street(self, text: str, settings: PlaceSettings) -> bool:
+    def _looks_like_street(self, text: str, settings: AddressSettings) -> bool:
         """A name followed by its number part ("Calle Mayor 5", "Storgatan 12B"), or a name the
         pack's street pattern recognises ("Storgatan")."""
         text = text.strip()
@@ -98,7 +98,7 @@ class PlaceRule(Rule):
                 return True
         return bool(settings.street and settings.street.search(text))
 
-    def _place(self, text: str, label: str, ctx: Context, settings: PlaceSettings) -> Surrogate:
+    def _place(self, text: str, label: str, ctx: Context, settings: AddressSettings) -> Surrogate:
         """The address world's surrogate of the place, with the language's inflection carried over."""
         world: AddressWorld = ctx.services.address
         split = getattr(ctx.pack.morphology, "split_inflection", None)
@@ -156,7 +156,7 @@ class PlaceRule(Rule):
                 towns.append((tier, world.heads_region(place), distance, text))  # "Hellín, Albacete": Hellín
         return min(towns)[3] if towns else None
 
-    def _street(self, text: str, ctx: Context, settings: PlaceSettings) -> Surrogate:
+    def _street(self, text: str, ctx: Context, settings: AddressSettings) -> Surrogate:
         """Road type as written ("c/", "Avda."), a gazetteer name, the number part in the same shape."""
         if not ctx.pack.has("streets"):
             raise PseudoError(f"locale {ctx.pack.code!r} has no streets list; choose a strategy for STREET")
@@ -177,7 +177,7 @@ class PlaceRule(Rule):
                 return Surrogate(surrogate)
         return Surrogate("[STREET]", fallback="no street surrogate differs from the original")
 
-    def _house_number(self, tail: str, text: str, ctx: Context, settings: PlaceSettings, attempt: int = 0) -> str:
+    def _house_number(self, tail: str, text: str, ctx: Context, settings: AddressSettings, attempt: int = 0) -> str:
         """Digits and door letters redrawn in the same shape (a leading nonzero digit stays nonzero);
         address words ("piso", "dcha", "s/n"), ordinals ("2º", "3.o") and conjunctions kept; other
         words name a place ("Buenavista") and are replaced by a place."""
@@ -234,7 +234,7 @@ class PlaceRule(Rule):
         return "".join(out)
 
     # -- whole addresses --------------------------------------------------------------------
-    def _address(self, target: Target, ctx: Context, settings: PlaceSettings) -> Surrogate:
+    def _address(self, target: Target, ctx: Context, settings: AddressSettings) -> Surrogate:
         """Parts separated by commas and lines, and around a postcode: towns first, then the
         postcodes of the new towns, then streets. Every part is replaced; none is left as written."""
         text = target.text

@@ -36,7 +36,7 @@ _WORD = regex.compile(r"[\p{L}\p{M}'’-]+")
 
 
 @dataclass(frozen=True)
-class PlaceSettings:
+class AddressSettings:
     keep: frozenset[str]
     group: Mapping[str, str]  # kind -> ancestor kind within which it is replaced
     kinds: Mapping[str, tuple[str, ...]]  # label -> kinds it may be, in order of preference
@@ -49,27 +49,27 @@ class PlaceSettings:
     tail: regex.Pattern  # where the name of a street ends and its number part begins: "," or a number word ("nº", "s/n")
 
 
-def place_settings(pack: LocalePack) -> PlaceSettings:
-    def make() -> PlaceSettings:
-        raw = pack.settings.get("places") or {}
-        kinds = {label: tuple(raw.get("kinds", {}).get(label, ())) for label in PLACE_LABELS}
-        return PlaceSettings(
-            keep=frozenset(raw.get("keep", ())),
-            group=dict(raw.get("group", {})),
+def place_settings(pack: LocalePack) -> AddressSettings:
+    def make() -> AddressSettings:
+        raw = pack.settings.places
+        kinds = {label: tuple(raw.kinds.get(label, ())) for label in PLACE_LABELS}
+        return AddressSettings(
+            keep=frozenset(raw.keep),
+            group=dict(raw.group),
             kinds=kinds,
             default_kind={label: kinds[label][0] for label in PLACE_LABELS if kinds[label]},
-            postcode=regex.compile(rf"(?<!\d)(?:{raw['postcode_pattern']})(?!\d)") if raw.get("postcode_pattern") else None,
-            street=regex.compile(raw["street_pattern"], regex.IGNORECASE) if raw.get("street_pattern") else None,
-            street_types=tuple(sorted(raw.get("street_types", ()), key=len, reverse=True)),
-            address_words=frozenset(w.casefold() for w in [*raw.get("address_words", ()), *raw.get("number_words", ())]),
-            ordinals=frozenset(w.casefold() for w in raw.get("ordinals", ())),
-            tail=_tail_pattern(raw.get("number_words", ())),
+            postcode=regex.compile(rf"(?<!\d)(?:{raw.postcode_pattern})(?!\d)") if raw.postcode_pattern else None,
+            street=regex.compile(raw.street_pattern, regex.IGNORECASE) if raw.street_pattern else None,
+            street_types=tuple(sorted(raw.street_types, key=len, reverse=True)),
+            address_words=frozenset(w.casefold() for w in [*raw.address_words, *raw.number_words]),
+            ordinals=frozenset(w.casefold() for w in raw.ordinals),
+            tail=_tail_pattern(raw.number_words),
         )
 
     return pack.cached("place-settings", make)
 
 
-def _tail_pattern(number_words: list[str]) -> regex.Pattern:
+def _tail_pattern(number_words: Sequence[str]) -> regex.Pattern:
     """A comma, or a space before a digit, '#' or a word that introduces a number ('s/n', 'km', 'nº')."""
     words = "|".join(regex.escape(w) for w in sorted(number_words, key=len, reverse=True))
     word = rf"|(?:{words})(?![\p{{L}}])" if words else ""

@@ -87,8 +87,8 @@ class AgeNumber:
 
 def _units(pack: LocalePack | None) -> Mapping[str, str]:
     """The pack's words for units of age ('años': year, 'meses': month): settings.ages.units."""
-    raw = (pack.settings.get("ages") or {}).get("units", {}) if pack else {}
-    return {str(word).casefold(): unit for word, unit in raw.items() if unit in PER_YEAR}
+    raw = pack.settings.ages.units if pack else {}
+    return {word.casefold(): unit for word, unit in raw.items()}
 
 
 def age_numbers(text: str, pack: LocalePack | None) -> list[AgeNumber]:

@@ -1,0 +1,208 @@
+"""The schema of a pack's `settings:` in pack.yaml, declared once and checked when the pack loads.
+
+Each section is a frozen dataclass; each of its fields declares the value's kind, its default
+and what it is for (docs/adding-a-locale.md lists the same keys). `read_settings` turns the raw
+mapping into those dataclasses, so the rules read typed values and a missing, misspelt or
+mistyped key is an error naming its path at load, not a KeyError inside a rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, Callable, Iterator, Mapping
+
+import regex
+
+DATE_ORDERS = ("DMY", "MDY", "YMD")
+AGE_UNITS = ("year", "month", "week", "day")
+PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
+
+
+class SettingsError(Exception):
+    """A settings value that breaks the schema, with the path of its key."""
+
+    def __init__(self, path: str, problem: str):
+        self.path = path
+        self.problem = problem
+        super().__init__(f"{path}: {problem}")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What a setting's value must be (`expected`, in words) and how a valid one is read."""
+
+    expected: str
+    read: Callable[[Any], Any]  # raises ValueError when the value is not of the kind
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError
+    return value
+
+
+def _integer(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError
+    return value
+
+
+def _ratio(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise ValueError
+    return float(value)
+
+
+def _words(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(word, str) for word in value):
+        raise ValueError
+    return tuple(value)
+
+
+def _pattern(value: Any) -> str:
+    try:
+        regex.compile(_text(value))
+    except regex.error:
+        raise ValueError from None
+    return value
+
+
+def _one_of(*allowed: str) -> Callable[[Any], str]:
+    def read(value: Any) -> str:
+        if value not in allowed:
+            raise ValueError
+        return value
+
+    return read
+
+
+def _mapping(keys: Callable[[Any], str], values: Callable[[Any], Any]) -> Callable[[Any], dict[str, Any]]:
+    def read(value: Any) -> dict[str, Any]:
+        if not isinstance(value, Mapping):
+            raise ValueError
+        return {keys(key): values(item) for key, item in value.items()}
+
+    return read
+
+
+TEXT = Kind("a string", _text)
+INTEGER = Kind("an integer", _integer)
+RATIO = Kind("a number from 0 to 1", _ratio)
+WORDS = Kind("a list of strings", _words)
+PATTERN = Kind("a regular expression (a string)", _pattern)
+DATE_ORDER = Kind(f"one of {', '.join(DATE_ORDERS)}", _one_of(*DATE_ORDERS))
+TEXT_MAP = Kind("a mapping of strings to strings", _mapping(_text, _text))
+AGE_UNIT_MAP = Kind(f"a mapping of words to {', '.join(AGE_UNITS)}", _mapping(_text, _one_of(*AGE_UNITS)))
+KINDS_BY_LABEL = Kind(f"a mapping of {', '.join(PLACE_LABELS)} to lists of strings", _mapping(_one_of(*PLACE_LABELS), _words))
+
+
+def setting(kind: Kind, meaning: str, default: Any = MISSING) -> Any:
+    """A field of a settings section; without a default the key is required."""
+    metadata = {"kind": kind, "meaning": meaning}
+    if isinstance(default, dict):
+        return field(default_factory=lambda: dict(default), metadata=metadata)
+    return field(default=default, metadata=metadata)
+
+
+@dataclass(frozen=True)
+class PhoneSettings:
+    country_code: str = setting(TEXT, 'the country calling code, digits only ("46")')
+    trunk_prefix: str = setting(TEXT, 'dialled before a national number ("0"); empty where there is none', "")
+    international_prefix: str = setting(TEXT, "dialled before a country code", "00")
+    mobile_pattern: str | None = setting(PATTERN, "national numbers that are mobile when their prefix is not listed", None)
+    national_length: int | None = setting(INTEGER, 'digits after the country code, to read "34612345678" without "+"', None)
+
+
+@dataclass(frozen=True)
+class NameSettings:
+    particles: tuple[str, ...] = setting(WORDS, 'words kept inside names ("de la", "von")', ())
+    shared_name_ratio: float | None = setting(
+        RATIO, "a name is both given name and surname when the smaller share is at least this part of the larger", None
+    )
+    given_name_fields: tuple[str, ...] = setting(WORDS, 'field labels before given names ("Nombre" of "Nombre: ...")', ())
+    surname_fields: tuple[str, ...] = setting(WORDS, 'field labels before surnames ("Apellidos" of "Apellidos: ...")', ())
+
+
+@dataclass(frozen=True)
+class PlaceSettings:
+    keep: tuple[str, ...] = setting(WORDS, "place kinds kept on purpose (a county, a continent)", ())
+    group: dict[str, str] = setting(TEXT_MAP, "kind -> the ancestor kind within which a place of that kind is replaced", {})
+    kinds: dict[str, tuple[str, ...]] = setting(
+        KINDS_BY_LABEL, "label -> the kinds a place of that label may be, preferred first (the first is the default)", {}
+    )
+    postcode_pattern: str | None = setting(PATTERN, "a postcode", None)
+    street_pattern: str | None = setting(PATTERN, "a PLACE matching it is treated as a street", None)
+    street_types: tuple[str, ...] = setting(WORDS, "road-type words kept in front of a street name (Calle, C/, Avda.)", ())
+    number_words: tuple[str, ...] = setting(WORDS, 'words that start the number part of an address ("nº", "s/n")', ())
+    address_words: tuple[str, ...] = setting(WORDS, 'words kept in the number part of an address ("piso", "dcha")', ())
+    ordinals: tuple[str, ...] = setting(WORDS, 'letters written after a number to make it ordinal (the "o" of "2o")', ())
+
+
+@dataclass(frozen=True)
+class AgeSettings:
+    units: dict[str, str] = setting(AGE_UNIT_MAP, "a word written after an age -> its unit (años: year, meses: month)", {})
+
+
+@dataclass(frozen=True)
+class DateSettings:
+    order: str = setting(DATE_ORDER, "how an ambiguous numeric date such as 03/04/2012 is read", "DMY")
+    week_words: tuple[str, ...] = setting(WORDS, "words before an ISO week number (v., vecka)", ())
+    day_words: tuple[str, ...] = setting(WORDS, "words before a bare day of the month (día)", ())
+    connectors: tuple[str, ...] = setting(WORDS, 'words between day, month and year ("12 de enero de 2016")', ())
+    range_words: tuple[str, ...] = setting(WORDS, "words joining the ends of a range, besides a dash (till, al)", ())
+    time_words: tuple[str, ...] = setting(WORDS, 'words before a clock time, so "kl. 14.30" is not a date', ())
+    ordinal_suffixes: dict[str, str] = setting(TEXT_MAP, 'CLDR ordinal category -> the suffix after a day number ({one: ":a", other: ":e"})', {})
+    birth_cues: tuple[str, ...] = setting(WORDS, "words marking a birth date after them (född, fecha de nacimiento)", ())
+    admission_cues: tuple[str, ...] = setting(WORDS, "words marking an admission date, read by `pseudo tells`", ())
+    discharge_cues: tuple[str, ...] = setting(WORDS, "words marking a discharge date, read by `pseudo tells`", ())
+
+
+@dataclass(frozen=True)
+class PackSettings:
+    """The whole `settings:` mapping; a section left out takes its defaults (phone: no plan)."""
+
+    phone: PhoneSettings | None = field(default=None, metadata={"section": PhoneSettings})
+    names: NameSettings = field(default_factory=NameSettings, metadata={"section": NameSettings})
+    places: PlaceSettings = field(default_factory=PlaceSettings, metadata={"section": PlaceSettings})
+    ages: AgeSettings = field(default_factory=AgeSettings, metadata={"section": AgeSettings})
+    dates: DateSettings = field(default_factory=DateSettings, metadata={"section": DateSettings})
+
+
+def read_settings(raw: Any) -> PackSettings:
+    """The typed settings of a raw `settings:` value; raises SettingsError.
+
+    A key left empty in YAML (null) counts as left out, as a section or as a value."""
+    return _read(PackSettings, raw, "settings")
+
+
+def _read(schema: type, raw: Any, path: str) -> Any:
+    raw = {} if raw is None else raw
+    if not isinstance(raw, Mapping):
+        raise SettingsError(path, "expected a mapping")
+    declared = {f.name: f for f in fields(schema)}
+    unknown = sorted(str(key) for key in raw if key not in declared)
+    if unknown:
+        raise SettingsError(path, f"unknown key(s) {', '.join(unknown)} (allowed: {', '.join(declared)})")
+    values: dict[str, Any] = {}
+    for name, declaration in declared.items():
+        where, value = f"{path}.{name}", raw.get(name)
+        if "section" in declaration.metadata:
+            if value is not None:
+                values[name] = _read(declaration.metadata["section"], value, where)
+        elif value is not None:
+            kind: Kind = declaration.metadata["kind"]
+            try:
+                values[name] = kind.read(value)
+            except ValueError:
+                raise SettingsError(where, f"expected {kind.expected}") from None
+        elif declaration.default is MISSING and declaration.default_factory is MISSING:
+            raise SettingsError(where, "required")
+    return schema(**values)
+
+
+def schema_keys() -> Iterator[tuple[str, Kind, Any, str]]:
+    """(key path, kind, default, meaning) of every setting, in declaration order, for the docs."""
+    for section in fields(PackSettings):
+        for declared in fields(section.metadata["section"]):
+            default = declared.default_factory() if declared.default_factory is not MISSING else declared.default
+            yield f"{section.name}.{declared.name}", declared.metadata["kind"], default, declared.metadata["meaning"]
