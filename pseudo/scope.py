@@ -142,6 +142,10 @@ class ScopeState:
         self._memo[memo_key] = chosen
         return chosen
 
+    def taken(self, rule: str, family: str) -> frozenset[str]:
+        """The (normalised) surrogates a family has given so far: a draw may leave them out."""
+        return frozenset(self._used.get((rule, family), ()))
+
     def tag_index(self, label: str, key: str) -> int:
         """1, 2, 3 ... per distinct value of a label, in order of first appearance in the scope."""
         indexes = self._tags.setdefault(label, {})

@@ -363,8 +363,10 @@ class AddressWorld:
     # -- postcodes --------------------------------------------------------------------------
     def postcode(self, text: str, beside: Place | None) -> tuple[str, str | None]:
         """The one surrogate of an original postcode in this scope: a code of the surrogate of the
-        town written beside it (first mention), else of the postal data's place of the code, else
-        any valid code of its length; and a fallback note or None."""
+        town written beside it (the postal data gives a shared code to one of its towns only),
+        else of the postal data's place of the code, else any valid code of its length; and a
+        fallback note or None. A code another original already took in the scope is passed over
+        for one of the town's region, so two originals never share one surrogate code."""
         digits = digits_of(text)
         by_place, every, by_code = _postcodes(self._pack)
         holders = [self._tree.places[i] for i in by_code.get(digits, []) if i in self._tree.places]
@@ -375,9 +377,11 @@ class AddressWorld:
         fallback = None
         if town is not None:
             surrogate = self.surrogate(town)
-            fitting = [c for c in _codes_of(self._pack, surrogate, len(digits), "town") if digits_of(c) != digits]
-            if not fitting:  # a town without codes of its own: one of its region
-                fitting = [c for c in _codes_of(self._pack, surrogate, len(digits), "region") if digits_of(c) != digits]
+            taken = self._scope.taken(NAMESPACE, "postcode")
+            for reach in ("town", "region"):  # a town without free codes of its own: one of its region
+                fitting = [c for c in _codes_of(self._pack, surrogate, len(digits), reach) if digits_of(c) != digits and normalise(c) not in taken]
+                if fitting:
+                    break
             if not fitting:
                 fallback = "no postcode of the surrogate town"
         if not fitting:
