@@ -1,9 +1,10 @@
-"""Kinship words: another relative of the same gender, generation and number ("abuela" never
-becomes "nieta"; "padres" may become "tíos"). Terms are closed-class vocabulary in the pack's
-`kinship` list, each with gender, generation, number and, where a language inflects them, form;
-a term marked `keep` (a collective such as "family") points at nobody and stays. A relative's
-name written inside the span ("madre Teresa") gets the surrogate the name rule gives it in the
-scope, so a name never survives for having been tagged as kinship.
+"""Kinship words: kept by default, since they identify nobody and carry the story ("su hija de
+seis años"); with `words: swap`, another relative of the same gender, generation and number
+("abuela" never becomes "nieta"; "padres" may become "tíos"). Terms are closed-class vocabulary in
+the pack's `kinship` list, each with gender, generation, number and, where a language inflects
+them, form; a term marked `keep` (a collective such as "family") stays in either mode. A
+relative's name written inside the span ("madre Teresa") gets the Person service's surrogate of
+that name, so a name never survives for having been tagged as kinship.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList
 from pseudo.model import Target
-from pseudo.rules.base import Context, Rule, Surrogate
+from pseudo.rules.base import Context, Option, Rule, Surrogate
 from pseudo.lists.words import kinship_terms, particles
 
 MATCHED = ("gender", "generation", "number", "form")
@@ -44,6 +45,15 @@ class KinshipRule(Rule):
     needs = ("kinship",)
     requires = ("person",)
     own_casing = True
+    options = {
+        "words": Option(
+            "keep",
+            "keep: kinship words stay as written (they identify nobody and carry the story); swap: another "
+            "relative of the same gender, generation and number",
+            str,
+            ("keep", "swap"),
+        ),
+    }
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         terms = kinship_terms(ctx.pack)
@@ -63,7 +73,7 @@ class KinshipRule(Rule):
                 near = closest(word, {"kinship": spellings}, 85)
                 term = terms[near[1]] if near else None
                 fallback = fallback or (near and "kinship word matched to the closest listed spelling")
-            if term is not None and term.get("keep"):
+            if term is not None and (term.get("keep") or ctx.options["words"] == "keep"):
                 kept = True
                 continue
             if term is not None:

@@ -28,19 +28,27 @@ def test_the_gender_of_a_phrase_comes_from_its_listed_word():
         assert gender_of[normalise(new)] == "female"
 
 
+SWAP = {"kinship": {"words": "swap"}}
+
+
 @pytest.mark.parametrize("word", ["abuela", "padres", "hermano", "hijas", "tío", "nieta", "prima", "paterna"])
 def test_a_relative_keeps_gender_generation_and_number(word):
     terms = kinship_terms(es_pack())
     original = terms[word]
-    for (new,) in run_many(f"Su {word} vive.", [(word, "FAMILIARES_SUJETO_ASISTENCIA")], keys=15):
+    for (new,) in run_many(f"Su {word} vive.", [(word, "FAMILIARES_SUJETO_ASISTENCIA")], keys=15, rules=SWAP):
         term = terms[new.casefold()]
         assert [term[k] for k in ("gender", "generation", "number")] == [original[k] for k in ("gender", "generation", "number")]
         assert new != word
 
 
 def test_a_collective_word_stays_and_the_rest_changes():
-    for (new,) in run_many("Su familia paterna.", [("familia paterna", "FAMILIARES_SUJETO_ASISTENCIA")]):
+    for (new,) in run_many("Su familia paterna.", [("familia paterna", "FAMILIARES_SUJETO_ASISTENCIA")], rules=SWAP):
         assert new == "familia materna"
+
+
+def test_kinship_words_stay_by_default_and_a_name_inside_changes():
+    for (new,) in run_many("Su hija Teresa vive.", [("hija Teresa", "FAMILIARES_SUJETO_ASISTENCIA")], keys=5):
+        assert new.startswith("hija ") and "Teresa" not in new
 
 
 def test_a_relatives_name_in_a_kinship_span_is_replaced_like_a_name():

@@ -76,13 +76,17 @@ def test_text_outside_spans_is_unchanged_and_offsets_are_right(run):
 
 
 def test_no_original_name_street_or_email_survives_anywhere(run):
+    from pseudo.lists.pack import load_pack
+    from pseudo.lists.words import kinship_terms
+
     _, work = run
+    kinship = kinship_terms(load_pack("es"))  # "madre" tagged as a doctor's name by mistake stays a word of the story
     output = {d.id: d for d in read_input(str(work / "out")).documents}
     survivors = []
     for source in read_input(str(CORPUS)).documents:
         text = output[source.id].text
         for span in source.spans:
-            if span.label in NEVER_SURVIVE:
+            if span.label in NEVER_SURVIVE and source.text[span.start : span.end].casefold() not in kinship:
                 value = source.text[span.start : span.end]
                 if regex.search(rf"(?<!\w){regex.escape(value)}(?!\w)", text, regex.IGNORECASE):
                     survivors.append(f"{source.id} {span.start}-{span.end} {span.label}")
