@@ -59,7 +59,7 @@ class Record:
     document_id: str
     text: str
     dropped: tuple[Dropped, ...]
-    replaced: frozenset[str]  # canonical labels of the spans the program replaced
+    replaced: frozenset[str]  # canonical labels of the spans sent to a surrogate
 
 
 def draw(documents: Sequence[Document], n: int, seed: int) -> list[Document]:
@@ -172,9 +172,10 @@ def key(records: Sequence[Record], sheet_text: str, seed: int, share: float, loc
 def write_kit(
     records: Sequence[Record], out: Path, seed: int, share: float, locale: str, kind_of_text: str | None, force: bool = False
 ) -> str:
-    """sheet.txt, brief.md and key.json (mode 0600), whole or not at all; returns the kit id."""
+    """sheet.txt, brief.md and key.json (mode 0600), whole or not at all; returns the kit id.
+    {DETAILS} names the identifying kinds the program replaced: what a leftover could be."""
     text = sheet(records)
-    labels = {d.label for r in records for d in r.dropped}.union(*(r.replaced for r in records))
+    labels = IDENTIFYING.intersection(d.label for r in records for d in r.dropped).union(*(r.replaced & IDENTIFYING for r in records))
     brief = filled_brief(BRIEF, load_pack(locale), detail_words(labels), kind_of_text)
 
     def fill(folder: Path) -> None:
