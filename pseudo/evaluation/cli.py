@@ -138,7 +138,8 @@ def leftovers_build(
             raise PseudoError("the input holds no document")
         seed = secrets.randbelow(2**32) if seed is None else seed
         records = leftover.build(documents, configured, key.keyring, n, drop, seed, locale, tagset)
-        code = leftover.locale_of([d for d in documents if d.id in {r.document_id for r in records}], configured, locale)
+        drawn = {r.document_id for r in records}
+        code = leftover.locale_of([d for d in documents if d.id in drawn], configured, locale)
         identity = leftover.write_kit(records, out, seed, drop, code, kind_of_text, force)
     dropped = sum(len(r.dropped) for r in records)
     typer.echo(f"kit {identity} of {len(records)} record(s), {dropped} tag(s) dropped, written to {out}/ (sheet.txt, brief.md, key.json; seed {seed})")
