@@ -26,11 +26,14 @@ def commands():
 
     from pseudo.cli import app
 
-    group = typer.main.get_command(app)
-    for name, command in group.commands.items():
+    def walk(name, command):
+        """Groups inside groups too (`judge leftovers build`)."""
         for sub, inner in getattr(command, "commands", {}).items():
-            yield f"{name} {sub}", inner
+            yield from walk(f"{name} {sub}", inner)
         yield name, command
+
+    for name, command in typer.main.get_command(app).commands.items():
+        yield from walk(name, command)
 
 
 def long_options(command):

@@ -1,4 +1,5 @@
-"""Command line of the evaluation toolkit: `pseudo judge build|score`, `pseudo audit`, `pseudo tells`.
+"""Command line of the evaluation toolkit: `pseudo judge build|score`, `pseudo judge leftovers build|score`,
+`pseudo audit`, `pseudo tells`.
 
 Exit codes as for `pseudo apply` (0 done, 1 bad input, 2 bad usage), and 4 when the audit fails.
 """
@@ -13,10 +14,11 @@ from typing import Iterator, List, Optional
 
 import typer
 
-from pseudo.api import config_from
+from pseudo.api import SHORT_KEY_BYTES, config_from, load_key
 from pseudo.console import EXIT_ERROR, say
 from pseudo.errors import LocaleError, PseudoError
 from pseudo.evaluation import audit as auditing
+from pseudo.evaluation import leftovers as leftover
 from pseudo.evaluation import tells as telling
 from pseudo.evaluation.corpus import label_map, pair_documents, read_corpus
 from pseudo.evaluation.kit import check_target, draw_records, kit_id, write_kit
@@ -37,6 +39,12 @@ FORMAT = typer.Option("auto", "--format", "-f", help="Format of both inputs (det
 CONFIG = typer.Option(None, "--config", "-c", help="The configuration used to pseudonymise (labels, strategies, scope).")
 TAGSET = typer.Option(None, "--tagset", "-t", help="Tagset of the input labels (detected if omitted).")
 JSON = typer.Option(False, "--json", help="Print JSON instead of a table.")
+
+leftovers_app = typer.Typer(
+    no_args_is_help=True,
+    help="The leftover hunt: can readers find original values left untagged among the surrogates?",
+)
+judge_app.add_typer(leftovers_app, name="leftovers")
 
 
 @contextmanager
@@ -101,6 +109,60 @@ def score_command(
             found = ", ".join(f"{len(ids)} {problem}" for problem, ids in figures["problems"].items())
             say(f"pseudo: warning: {name}: {found} record(s); see the listing")
     typer.echo(json.dumps(result, ensure_ascii=False, indent=1) if json_output else text_table(result))
+
+
+@leftovers_app.command("build")
+def leftovers_build(
+    originals: str = typer.Argument(..., help="The original tagged corpus."),
+    out: Path = typer.Option(..., "--out", "-o", help="Kit folder: sheet.txt, brief.md and key.json go there."),
+    drop: float = typer.Option(0.1, "--drop", min=0.0, max=1.0, help="Share of each record's identifying tags left out (one at least)."),
+    n: int = typer.Option(20, "--n", min=1, help="Records to draw (every document when there are fewer)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the draw; a random one is chosen and kept in key.json."),
+    locale: Optional[str] = typer.Option(None, "--locale", "-l", help="Locale of documents whose meta does not say."),
+    kind_of_text: Optional[str] = typer.Option(None, "--kind-of-text", help="Fills {KIND OF TEXT} in the brief (default: clinical records from the pack's country)."),
+    config: Optional[str] = CONFIG,
+    tagset: Optional[str] = TAGSET,
+    key_file: Optional[str] = typer.Option(None, "--key-file", "-k", help="Secret key file (else $PSEUDO_KEY)."),
+    format: str = FORMAT,
+    force: bool = typer.Option(False, "--force", help="Replace an existing kit as a whole (its key, and so its guesses, are lost)."),
+) -> None:
+    """Build a leftover-hunt kit: drop some tags, pseudonymise, write the records, the brief and the key."""
+    if drop <= 0:
+        raise typer.BadParameter("must be above 0", param_hint="--drop")
+    with _reported():
+        check_target(out, force, leftover.FILES)
+        configured = config_from(config)
+        key = load_key(key_file)
+        documents = read_corpus(originals, format)
+        if not documents:
+            raise PseudoError("the input holds no document")
+        seed = secrets.randbelow(2**32) if seed is None else seed
+        records = leftover.build(documents, configured, key.keyring, n, drop, seed, locale, tagset)
+        drawn = {r.document_id for r in records}
+        code = leftover.locale_of([d for d in documents if d.id in drawn], configured, locale)
+        identity = leftover.write_kit(records, out, seed, drop, code, kind_of_text, force)
+    dropped = sum(len(r.dropped) for r in records)
+    typer.echo(f"kit {identity} of {len(records)} record(s), {dropped} tag(s) dropped, written to {out}/ (sheet.txt, brief.md, key.json; seed {seed})")
+    say(f"pseudo: keep {out / 'key.json'} away from the readers: it holds the dropped original values and re-identifies")
+    if key.fresh:
+        say("pseudo: no key given (--key-file or $PSEUDO_KEY): used a fresh random key; this kit cannot be reproduced")
+    if key.short:
+        say(f"pseudo: warning: the key has fewer than {SHORT_KEY_BYTES} bytes: one who guesses it can undo every surrogate; use a long random key")
+
+
+@leftovers_app.command("score")
+def leftovers_score(
+    key: str = typer.Argument(..., help="The kit's key.json."),
+    guesses: List[str] = typer.Argument(..., help="One guess file per reader: the brief's CSV, or a plain list."),
+    json_output: bool = JSON,
+) -> None:
+    """Score readers' guesses: recall (dropped values found) and precision (guesses that are dropped values)."""
+    with _reported():
+        result = leftover.score(key, guesses)
+    for name, figures in result["readers"].items():
+        if figures["unknown_records"] or figures["unreadable_lines"]:
+            say(f"pseudo: warning: {name}: guesses naming no record of the kit or lines read as no guess; see the listing")
+    typer.echo(json.dumps(result, ensure_ascii=False, indent=1) if json_output else leftover.text_table(result))
 
 
 def audit(

@@ -13,11 +13,13 @@ import shutil
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Collection, Iterable, Sequence
 
 from pseudo.errors import PseudoError
 from pseudo.evaluation.corpus import Pair, to_output
 from pseudo.io.atomic import atomic_writer, swap_folder
+from pseudo.labels import CANONICAL_LABELS
+from pseudo.lists.pack import LocalePack
 from pseudo.model import Document
 
 COLUMNS = ("record_id", "text", "answer", "confidence", "comment", "kit")
@@ -165,7 +167,7 @@ def key(records: Sequence[Record], seed: int, share_pseudo: float, size: int) ->
     }
 
 
-def check_target(out: Path, force: bool) -> None:
+def check_target(out: Path, force: bool, files: Collection[str] = FILES) -> None:
     """A kit lands in an empty or new folder; with --force it replaces an old kit as a whole, but
     never a folder holding anything else (answers saved beside a kit, a mistyped --out)."""
     if out.exists() and not out.is_dir():
@@ -173,20 +175,20 @@ def check_target(out: Path, force: bool) -> None:
     present = {p.name for p in out.iterdir()} if out.is_dir() else set()
     if present and not force:
         raise PseudoError(f"{out} is not empty: answers may refer to the kit in it; use --force to replace the kit")
-    foreign = present - set(FILES)
+    foreign = present - set(files)
     if foreign:
         raise PseudoError(f"{out} holds {len(foreign)} file(s) that are not a kit's: move them first, or choose another --out")
 
 
-def write_kit(records: Sequence[Record], out: Path, seed: int, share_pseudo: float, size: int, force: bool = False) -> None:
-    """The three files are written in a temporary sibling folder that then takes the place of
-    `out`, so a kit is whole or absent, and a page never meets another kit's key."""
-    check_target(out, force)
+def write_folder(out: Path, force: bool, files: Collection[str], fill: Callable[[Path], None]) -> None:
+    """`fill` writes the kit's files in a temporary sibling folder that then takes the place of
+    `out`, so a kit is whole or absent, and its sheet never meets another kit's key."""
+    check_target(out, force, files)
     out.parent.mkdir(parents=True, exist_ok=True)
     building = out.parent / f".{out.name}.{secrets.token_hex(6)}.tmp"
     building.mkdir()
     try:
-        _write_files(records, building, seed, share_pseudo, size)
+        fill(building)
         if out.is_dir() and any(out.iterdir()):
             swap_folder(building, out)
         else:
@@ -194,6 +196,11 @@ def write_kit(records: Sequence[Record], out: Path, seed: int, share_pseudo: flo
     except BaseException:
         shutil.rmtree(building, ignore_errors=True)
         raise
+
+
+def write_kit(records: Sequence[Record], out: Path, seed: int, share_pseudo: float, size: int, force: bool = False) -> None:
+    """The three files, written whole or not at all (`write_folder`)."""
+    write_folder(out, force, FILES, lambda folder: _write_files(records, folder, seed, share_pseudo, size))
 
 
 def _write_files(records: Sequence[Record], folder: Path, seed: int, share_pseudo: float, size: int) -> None:
@@ -208,3 +215,46 @@ def _write_files(records: Sequence[Record], folder: Path, seed: int, share_pseud
     with atomic_writer(folder / "key.json", mode=0o600) as handle:
         json.dump(key(records, seed, share_pseudo, size), handle, ensure_ascii=False, indent=1)
         handle.write("\n")
+
+
+SHARED_ENVIRONMENT = "PSEUDO_SHARED"
+CHECKOUT = Path(__file__).resolve().parents[2]
+PLACEHOLDERS = ("{LANGUAGE}", "{KIND OF TEXT}", "{DETAILS}")
+DETAIL_WORDS = {
+    "FIRST_NAME": "names", "LAST_NAME": "names", "PERSON": "names", "AGE": "ages", "DATE": "dates",
+    "PHONE": "phone numbers", "FAX": "fax numbers", "EMAIL": "e-mail addresses", "URL": "web addresses",
+    "IP": "IP addresses", "ID": "identifiers", "ADDRESS": "addresses", "STREET": "streets",
+    "POSTCODE": "postcodes", "PLACE": "towns and places", "REGION": "regions", "COUNTRY": "countries",
+    "HEALTHCARE_UNIT": "hospitals and care units", "ORGANISATION": "organisations",
+    "PROFESSION": "professions", "KINSHIP": "relatives", "SEX": "sex", "OTHER": "other details",
+}  # fmt: skip
+
+
+def brief_template(name: str) -> str:
+    """A reader's brief: the shared folder's judging/<name> when there is one ($PSEUDO_SHARED, else
+    shared/ beside this checkout), which is the reference; else the copy bundled with the package,
+    so that an installed package builds kits too."""
+    given = os.environ.get(SHARED_ENVIRONMENT)
+    shared = Path(given) if given else (CHECKOUT.parent / "shared" if (CHECKOUT / "pyproject.toml").is_file() else None)
+    if shared is not None and (shared / "judging" / name).is_file():
+        return (shared / "judging" / name).read_text(encoding="utf-8")
+    return resources.files("pseudo.evaluation").joinpath(f"briefs/{name}").read_text(encoding="utf-8")
+
+
+def detail_words(labels: Iterable[str]) -> str:
+    """What the annotators tagged, in words, for {DETAILS}: 'names, dates and phone numbers'."""
+    present = set(labels)
+    words = list(dict.fromkeys(DETAIL_WORDS[label] for label in CANONICAL_LABELS if label in present))
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
+def filled_brief(name: str, pack: LocalePack, details: str, kind_of_text: str | None = None) -> str:
+    """The brief with its placeholders filled in for the pack's locale and nothing else changed:
+    the language and country come from the pack's name ('Spanish (Spain)')."""
+    language, _, country = str(pack.manifest.get("name") or pack.code).partition(" (")
+    country = country.rstrip(")")
+    kind = kind_of_text or (f"clinical records from {country}" if country else "clinical records")
+    text = brief_template(name)
+    for placeholder, value in zip(PLACEHOLDERS, (language, kind, details)):
+        text = text.replace(placeholder, value)
+    return text
