@@ -29,6 +29,7 @@ class NumberingPlan:
     fiction: tuple[tuple[str, str, str], ...]  # (first, last, kind), national digits with trunk
     national_length: int | None = None  # digits after the country code, to read "34612345678" without "+"
     regions: tuple[tuple[str, str], ...] = ()  # (area code, the place it serves), where the list says
+    mobile_ranges: tuple[tuple[str, int], ...] = ()  # (allocated block, numbers in it), national form
 
     @cached_property
     def prefixes(self) -> dict[str, str]:
@@ -63,6 +64,9 @@ def numbering_plan(pack: LocalePack) -> NumberingPlan:
         fiction = tuple((r["first"], r["last"], r["kind"]) for r in pack.rows("phone_fiction_ranges")) if pack.has(
             "phone_fiction_ranges"
         ) else ()
+        ranges = tuple((national(r["prefix"]), int(r["count"])) for r in pack.rows("phone_mobile_ranges")) if pack.has(
+            "phone_mobile_ranges"
+        ) else ()
         pattern = settings.mobile_pattern
         return NumberingPlan(
             settings.country_code,
@@ -74,6 +78,7 @@ def numbering_plan(pack: LocalePack) -> NumberingPlan:
             fiction,
             settings.national_length,
             tuple((national(r["code"]), r["place"]) for r in pack.rows("phone_area_codes") if r.get("place")),
+            ranges,
         )
 
     return pack.cached("phone-plan", make)
