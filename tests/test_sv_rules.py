@@ -251,6 +251,18 @@ def test_contacts_fictional_draws_from_the_pts_fiction_ranges(number, check):
     assert check(new) and new != number
 
 
+def test_a_surrogate_town_served_by_the_original_code_keeps_it():
+    """Sandviken's surrogate is drawn within Gävleborg county; when it is Gävle, 026 (listed as
+    "Gävle-Sandviken") serves it, and the number keeps 026 rather than a code of another county."""
+    kept = 0
+    for k in range(30):
+        (town, phone), _ = surrogates("Bor i Sandviken. Tfn 026-12 34 56", [("Sandviken", "PLACE"), ("026-12 34 56", "PHONE")], key=bytes([k]) * 16)
+        if town == "Gävle":
+            assert phone.startswith("026-"), phone
+            kept += 1
+    assert kept > 0
+
+
 # -- personnummer ------------------------------------------------------------------------------
 def valid(nine: str) -> str:
     return nine + luhn_check_digit(nine)

@@ -77,11 +77,22 @@ def numbering_plan(pack: LocalePack) -> NumberingPlan:
             regex.compile(pattern) if pattern else None,
             fiction,
             settings.national_length,
-            tuple((national(r["code"]), r["place"]) for r in pack.rows("phone_area_codes") if r.get("place")),
+            tuple(
+                (national(r["code"]), place)
+                for r in pack.rows("phone_area_codes")
+                if r.get("place")
+                for place in _served(r["place"])
+            ),
             ranges,
         )
 
     return pack.cached("phone-plan", make)
+
+
+def _served(place: str) -> list[str]:
+    """The places an area code serves: libphonenumber joins the towns of one code with hyphens
+    ("Gävle-Sandviken"), so each town is read too."""
+    return [place, *(part for part in place.split("-") if part)] if "-" in place else [place]
 
 
 def split_number(text: str, plan: NumberingPlan) -> tuple[str, str]:
