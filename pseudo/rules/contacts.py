@@ -37,6 +37,7 @@ IPV4_BLOCKS = ("192.0.2.", "198.51.100.", "203.0.113.")
 PRIVATE_V4 = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"))
 UNIQUE_LOCAL_V6 = ipaddress.ip_network("fd00::/8")  # the locally assigned half of fc00::/7
 MIN_DOMAIN_WORD = 4  # letters of a type word kept in a rebuilt domain ("hospital", "sjukhus")
+GENERIC_TLDS = ("com", "org", "net", "edu")  # kept as written; a regional one (.cat, .eus) is not
 
 
 def _has_names(ctx: Context) -> bool:
@@ -70,6 +71,21 @@ def _listed_domains(pack: LocalePack) -> dict[str, WeightedList]:
 def _compact(text: str, separator: str) -> str:
     """A name as a domain label writes it: ascii letters and digits, words joined by the separator."""
     return separator.join(w for w in regex.split(r"[^a-z0-9]+", ascii_fold(text).casefold()) if w)
+
+
+def _country_tld(pack: LocalePack) -> str | None:
+    """The country's top-level domain: the heaviest non-generic one among the listed institutions."""
+
+    def make() -> str | None:
+        weights: dict[str, int] = {}
+        institutions = _listed_domains(pack).get("institution")
+        for domain in institutions.items if institutions else ():
+            tld = domain.rsplit(".", 1)[-1]
+            if tld not in GENERIC_TLDS:
+                weights[tld] = weights.get(tld, 0) + institutions.weight(domain)
+        return max(sorted(weights), key=weights.__getitem__) if weights else None
+
+    return pack.cached("country-tld", make)
 
 
 def _domain_words(pack: LocalePack) -> tuple[str, ...]:
@@ -113,7 +129,8 @@ def _institution_domain(original: str, ctx: Context) -> str | None:
     words = _domain_words(ctx.pack)
     kept = [label for label in labels[:-2] if label in words]
     word = next((w for w in words if bare.startswith(w)), "")
-    return ".".join([*kept, separator.join(filter(None, (word, town))), labels[-1]])
+    tld = labels[-1] if labels[-1] in GENERIC_TLDS else _country_tld(ctx.pack) or labels[-1]
+    return ".".join([*kept, separator.join(filter(None, (word, town))), tld])
 
 
 def surrogate_domain(original: str, ctx: Context) -> str:

@@ -50,7 +50,7 @@ def test_an_institution_domain_is_rebuilt_from_the_surrogate_town():
     text = "Hospital de Getafe. Dr. Pablo Ruiz, pruiz@hospital-getafe.es, web www.hospital-getafe.es/citas"
     spans = [("Getafe", "TERRITORIO"), ("Pablo Ruiz", DOCTOR), ("pruiz@hospital-getafe.es", MAIL), ("www.hospital-getafe.es/citas", "URL_WEB")]
     for town, name, mail, url in run_many(text, spans):
-        domain = "hospital-" + "-".join(fold(town).casefold().replace("-", " ").split()) + ".es"
+        domain = "hospital-" + "-".join("".join(c if c.isalnum() else " " for c in fold(town).casefold()).split()) + ".es"
         assert mail.split("@")[1] == domain and url.startswith(f"www.{domain}/"), (town, mail, url)
         assert mail.split("@")[0] == fold(name.split()[0][0] + name.split()[1]).casefold()
 
@@ -58,3 +58,9 @@ def test_an_institution_domain_is_rebuilt_from_the_surrogate_town():
 def test_contacts_fictional_keeps_reserved_domains():
     for (mail,) in run_many("a: pepe@gmail.com", [("pepe@gmail.com", MAIL)], keys=5, rules={"emails": {"contacts": "fictional"}}):
         assert mail.split("@")[1] in RESERVED_DOMAINS
+
+
+def test_a_regional_top_level_domain_becomes_the_national_one():
+    """"comb.cat" rebuilt from a town that may lie anywhere in Spain: ".cat" would not fit it."""
+    for town, mail in run_many("Barcelona. e-mail: 17039psg@comb.cat", [("Barcelona", "TERRITORIO"), ("17039psg@comb.cat", MAIL)]):
+        assert mail.endswith("@" + "".join(c for c in fold(town).casefold() if c.isalnum()) + ".es"), (town, mail)
