@@ -85,30 +85,59 @@ def test_without_a_locale_only_subscriber_digits_change():
 
 
 # -- e-mail, URLs, IP addresses ---------------------------------------------------------------
+TINY_PROVIDERS = ("gmail.com", "hotmail.com", "telia.com", "live.se")
+FICTIONAL = {name: {"contacts": "fictional"} for name in ("phones", "emails", "urls", "ips")}
+
+
 def test_email_derived_from_a_named_person_follows_the_surrogate():
     text = "Lars Karlsson, e-post lars.karlsson@hotmail.com"
     doc = make_doc(text, [("Lars", "FIRST_NAME"), ("Karlsson", "LAST_NAME"), ("lars.karlsson@hotmail.com", "EMAIL")], locale="tiny")
     [out] = run(doc)
     first, last, email = surrogate_texts(out)
     local, domain = email.split("@")
-    assert domain == "example.com"
+    assert domain in TINY_PROVIDERS
     assert local == f"{first.lower()}.{last.lower()}".replace("å", "a").replace("ä", "a").replace("ö", "o")
 
 
-def test_email_without_a_person_is_still_on_a_reserved_domain():
+def test_email_of_an_institution_without_a_place_gets_a_listed_institution_domain():
     out = one("kontakt1@foretaget.se", "EMAIL", locale="tiny")
     local, domain = out.split("@")
-    assert domain in ("example.com", "example.org", "example.net") and local != "kontakt1"
+    assert domain in ("regionstockholm.se", "vgregion.se") and local != "kontakt1" and local[-1].isdigit()
+    assert local[:-1].isalpha() or "." in local  # made of names, not random letters of the original's shape
 
 
-def test_urls_move_to_reserved_domains_keeping_scheme_and_shape():
+def test_email_and_url_of_an_institution_follow_the_surrogate_town():
+    text = "Bor i Solna. Mejl kansli@solna.se, se www.solna.se/vard"
+    doc = make_doc(text, [("Solna", "PLACE"), ("kansli@solna.se", "EMAIL"), ("www.solna.se/vard", "URL")], locale="tiny")
+    [out] = run(doc)
+    town, mail, url = surrogate_texts(out)
+    domain = "".join(c for c in town.lower().replace("å", "a").replace("ä", "a").replace("ö", "o") if c.isalnum()) + ".se"
+    assert mail.endswith("@" + domain) and url.startswith(f"www.{domain}/")
+
+
+def test_contacts_fictional_gives_reserved_domains():
+    doc = make_doc("e-post lars@hotmail.com", [("lars@hotmail.com", "EMAIL")], locale="tiny")
+    [out] = run(doc, {"rules": FICTIONAL})
+    assert surrogate_texts(out)[0].split("@")[1] in ("example.com", "example.org", "example.net")
+
+
+def test_without_a_pack_urls_move_to_reserved_domains_keeping_scheme_and_shape():
     out = one("https://www.hospital-x.es/citas/2016", "URL")
     assert re.fullmatch(r"https://www\.example\.(com|org|net)/[a-z]{5}/\d{4}", out)
 
 
-@pytest.mark.parametrize("address, network", [("10.1.2.3", "v4"), ("2a00:1450:4009::200e", "v6")])
-def test_ip_addresses_go_to_documentation_ranges(address, network):
+@pytest.mark.parametrize("address, networks", [
+    ("10.1.2.3", ("10.0.0.0/8",)), ("192.168.7.12", ("192.168.0.0/16",)), ("172.20.1.1", ("172.16.0.0/12",)),
+    ("8.8.4.4", ("10.0.0.0/8", "192.168.0.0/16")), ("2a00:1450:4009::200e", ("fd00::/8",)),
+])  # fmt: skip
+def test_ip_addresses_go_to_private_ranges(address, networks):
     out = ipaddress.ip_address(one(address, "IP"))
+    assert any(out in ipaddress.ip_network(n) for n in networks) and str(out) != address
+
+
+@pytest.mark.parametrize("address, network", [("10.1.2.3", "v4"), ("2a00:1450:4009::200e", "v6")])
+def test_contacts_fictional_ip_addresses_go_to_documentation_ranges(address, network):
+    out = ipaddress.ip_address(one(address, "IP", {"rules": FICTIONAL}))
     if network == "v4":
         assert any(out in ipaddress.ip_network(n) for n in ("192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24"))
     else:

@@ -210,19 +210,59 @@ FIXED = {r["code"] for r in rows("phone_area_codes.tsv")}
 MOBILE = {r["prefix"] for r in rows("phone_mobile_prefixes.tsv")}
 
 
+BLOCKS = {r["prefix"] for r in rows("phone_mobile_ranges.tsv")}
+FICTIONAL = {"rules": {"phones": {"contacts": "fictional"}}}
+
+
+def operators(number):
+    """Whether a national number lies in a block an operator holds, outside the fiction range."""
+    return any(number.startswith(b) for b in BLOCKS) and not 701740605 <= int(number) <= 701740699
+
+
 @pytest.mark.parametrize("number, check", [
     ("0652 7256", lambda n: n[:4] in FIXED and n[4] == " " and len(n) == 9),
+    ("078 1295067", lambda n: n[:3] in MOBILE and n[3] == " " and operators(n.replace(" ", ""))),
+    ("08-123 456 78", lambda n: n[:2] in FIXED and n[2] == "-" and len(n) == 13 and not n.startswith("08-465 004")),
+    ("031-390 06 12", lambda n: n[:3] in FIXED and n[3] == "-" and len(n) == 13),
+    ("+46 70 123 45 67", lambda n: n.startswith("+46 7") and operators("0" + n[4:].replace(" ", ""))),
+    ("0046 8 123 456 78", lambda n: n.startswith("0046 ") and n[5] != "7" and len(n) == 17),
+    ("0046701234567", lambda n: n.startswith("00467") and operators("0" + n[4:])),
+    ("0911-123 45", lambda n: n[:4] in FIXED and n[4] == "-" and len(n) == 11),
+])  # fmt: skip
+def test_phone_numbers_get_valid_prefixes_operator_blocks_and_keep_their_shape(number, check):
+    (new,), _ = surrogates(f"tfn {number}", [(number, "PHONE")])
+    assert check(new) and new != number
+
+
+def test_mobiles_do_not_repeat_across_records():
+    """Mobile surrogates spread over the operators' blocks: no shared digits mark them."""
+    drawn = {surrogates("tfn 070-123 45 67", [("070-123 45 67", "PHONE")], key=bytes([k]) * 16)[0][0] for k in range(40)}
+    assert len(drawn) == 40 and len({n[:7] for n in drawn}) > 30
+
+
+@pytest.mark.parametrize("number, check", [
     ("078 1295067", lambda n: 701740605 <= int(n.replace(" ", "")) <= 701740699),
     ("08-123 456 78", lambda n: n.startswith("08-465 004")),
     ("031-390 06 12", lambda n: n[:4] in ("031-", "040-") and len(n) == 13),
     ("+46 70 123 45 67", lambda n: n.startswith("+46 70 174 06")),
     ("0046 8 123 456 78", lambda n: n.startswith("0046 8 465 004")),
     ("0046701234567", lambda n: n.startswith("004670174")),
-    ("0911-123 45", lambda n: n[:4] in FIXED and n[4] == "-" and len(n) == 11),
 ])  # fmt: skip
-def test_phone_numbers_get_valid_prefixes_fiction_ranges_and_keep_their_shape(number, check):
-    (new,), _ = surrogates(f"tfn {number}", [(number, "PHONE")])
+def test_contacts_fictional_draws_from_the_pts_fiction_ranges(number, check):
+    (new,), _ = surrogates(f"tfn {number}", [(number, "PHONE")], FICTIONAL)
     assert check(new) and new != number
+
+
+def test_a_surrogate_town_served_by_the_original_code_keeps_it():
+    """Sandviken's surrogate is drawn within Gävleborg county; when it is Gävle, 026 (listed as
+    "Gävle-Sandviken") serves it, and the number keeps 026 rather than a code of another county."""
+    kept = 0
+    for k in range(30):
+        (town, phone), _ = surrogates("Bor i Sandviken. Tfn 026-12 34 56", [("Sandviken", "PLACE"), ("026-12 34 56", "PHONE")], key=bytes([k]) * 16)
+        if town == "Gävle":
+            assert phone.startswith("026-"), phone
+            kept += 1
+    assert kept > 0
 
 
 # -- personnummer ------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import argparse
 import csv
 import functools
 import os
+import re
 import secrets
 import shutil
 import sys
@@ -62,6 +63,14 @@ def nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text.strip())
 
 
+def mobile_ranges(rows: Iterable[dict[str, str]], digits: int) -> list[tuple[str, int]]:
+    """The operators' mobile blocks of a carrier table that no shorter listed block holds, each
+    with the count of numbers in it (`digits`: the national length, trunk prefix included)."""
+    prefixes = sorted({row["prefix"] for row in rows})
+    outer = [p for p in prefixes if not any(p != q and p.startswith(q) for q in prefixes)]
+    return [(p, 10 ** (digits - len(p))) for p in outer]
+
+
 def counted(rows: Iterable[dict[str, str]], minimum: int) -> list[tuple[str, int]]:
     """(name, count) with count >= minimum, deduplicated (first spelling wins), in descending count."""
     seen: set[str] = set()
@@ -107,6 +116,31 @@ def add_vocabulary(
         "licence": HAND_COMPILED,
         "derivation": derivation,
         "rows": rows,
+    }
+
+
+EMAIL_DOMAIN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*\.[a-z]{2,}")
+
+
+def add_email_domains(lists: dict[str, Any], locale: str, out: Path) -> None:
+    """Validate the hand-compiled e-mail domains (name, rough weight, provider or institution) and
+    write them in descending weight: no public source gives providers' shares of addresses."""
+    rows = read_tsv(SOURCES / locale / "email_domains.tsv")
+    for row in rows:
+        if not EMAIL_DOMAIN.fullmatch(row["name"]) or row["kind"] not in ("provider", "institution") or not row["count"].isdigit():
+            raise BuildError(f"email_domains.tsv: bad row {row}")
+    kinds = {row["name"]: row["kind"] for row in rows}
+    ordered = by_weight({row["name"]: int(row["count"]) for row in rows})
+    lists["email_domains"] = {
+        "file": "email_domains.tsv",
+        "source": f"compiled by hand (closed class): tools/locale_sources/{locale}/email_domains.tsv",
+        "licence": HAND_COMPILED,
+        "derivation": (
+            "mail providers people in the country use and institution domains of its public health services, "
+            "with ROUGH weights guessed by hand (no public frequency source for provider shares exists); "
+            "drawn for e-mail addresses and URLs unless the option contacts: fictional asks for reserved domains"
+        ),
+        "rows": write_tsv(out / "email_domains.tsv", ("name", "count", "kind"), ((n, c, kinds[n]) for n, c in ordered)),
     }
 
 
@@ -175,6 +209,11 @@ SV_FICTION_SOURCE = (
     "(www.pts.se/sv/bransch/telefoni/nummer-och-adressering/telefonnummer-for-anvandning-i-bocker-och-filmer-etc/), "
     "as reported by Teller Report 2020-09-07 (mobile range) and the FakerPHP documentation, pull request 78 "
     "(mobile and the 031, 040 and 08 ranges)"
+)
+
+MOBILE_RANGES_DERIVATION = (
+    "the carrier table's mobile blocks (national form) that no shorter listed block holds, count = the numbers "
+    "a block holds (10 to the power of the digits left to draw): mobile surrogates are drawn from them by size"
 )
 
 # JobTech places that are not localities: a hospital and municipality names already in the tree.
@@ -350,6 +389,8 @@ def _sv_phones(data: Path, out: Path, lists: dict[str, dict[str, Any]]) -> None:
     prefixes = sorted({r["prefix"] for r in read_tsv(data / "sv" / "phone_mobile_prefixes.tsv")})
     write_tsv(out / "phone_mobile_prefixes.tsv", ("prefix",), [(p,) for p in prefixes])
     write_tsv(out / "phone_fiction_ranges.tsv", ("first", "last", "kind"), SV_FICTION_RANGES)
+    blocks = mobile_ranges(read_tsv(data / "sv" / "phone_mobile_carrier_prefixes.tsv"), 10)
+    write_tsv(out / "phone_mobile_ranges.tsv", ("prefix", "count"), blocks)
     libphonenumber = f"{SV_SOURCES['S1']} [S1]"
     lists["phone_area_codes"] = {
         "file": "phone_area_codes.tsv",
@@ -363,11 +404,18 @@ def _sv_phones(data: Path, out: Path, lists: dict[str, dict[str, Any]]) -> None:
         "licence": "Apache-2.0 (libphonenumber, Google)",
         "derivation": "distinct three-digit prefixes of the mobile carrier ranges (078 is not among them)",
     }
+    lists["phone_mobile_ranges"] = {
+        "file": "phone_mobile_ranges.tsv",
+        "source": f"shared/data/sv/phone_mobile_carrier_prefixes.tsv from {libphonenumber}",
+        "licence": "Apache-2.0 (libphonenumber, Google)",
+        "derivation": MOBILE_RANGES_DERIVATION,
+        "rows": len(blocks),
+    }
     lists["phone_fiction_ranges"] = {
         "file": "phone_fiction_ranges.tsv",
         "source": SV_FICTION_SOURCE,
         "licence": "facts published by a public authority (no licence needed)",
-        "derivation": "the four ranges PTS reserves for fiction that two sources confirm; the Kiruna (0980) range is left out, see docs/locale-sv.md",
+        "derivation": "the four ranges PTS reserves for fiction that two sources confirm; the Kiruna (0980) range is left out, see docs/locale-sv.md; drawn only with the option contacts: fictional",
     }
 
 
@@ -432,6 +480,7 @@ def build_sv(data: Path, out: Path) -> None:
     _sv_postcodes(data, out, lists, locality_ids)
     _sv_streets(data, out, lists)
     _sv_phones(data, out, lists)
+    add_email_domains(lists, "sv", out)
     _sv_professions(data, out, lists)
     for name, key, check, source, derivation in SV_HAND_COMPILED:
         add_vocabulary(lists, "sv", out, name, key, check, source, derivation)
@@ -789,6 +838,7 @@ def _es_phones(data: Path, out: Path) -> dict[str, dict]:
             split.setdefault(code[:3], set()).add(nfc(row["place_es"]))
     areas.update((root, places.pop()) for root, places in split.items() if len(places) == 1)
     mobile = sorted({row["prefix"][:3] for row in read_tsv(data / "es" / "phone_mobile_prefixes.tsv")})
+    blocks = mobile_ranges(read_tsv(data / "es" / "phone_mobile_carrier_prefixes.tsv"), 9)
     origin = ("S1", "phonenumbers 9.0.43 (PyPI)", None, "Apache-2.0 (libphonenumber)")
     return {
         "phone_area_codes": {
@@ -807,6 +857,14 @@ def _es_phones(data: Path, out: Path) -> dict[str, dict]:
                 *origin,
                 "distinct three-digit mobile prefixes (6xx, 71x-74x) of libphonenumber's carrier table",
                 rows=write_tsv(out / "phone_mobile_prefixes.tsv", ("prefix",), ((p,) for p in mobile)),
+            ),
+        },
+        "phone_mobile_ranges": {
+            "file": "phone_mobile_ranges.tsv",
+            **_es_source(
+                *origin,
+                f"{MOBILE_RANGES_DERIVATION} (../shared/data/es/phone_mobile_carrier_prefixes.tsv)",
+                rows=write_tsv(out / "phone_mobile_ranges.tsv", ("prefix", "count"), blocks),
             ),
         },
     }  # fmt: skip
@@ -910,6 +968,7 @@ def build_es(data: Path, out: Path) -> None:
     lists.update(_es_postal_codes(data, out, places))
     lists.update(_es_streets(data, out))
     lists.update(_es_phones(data, out))
+    add_email_domains(lists, "es", out)
     lists.update(_es_professions(data, out))
     lists.update(_es_hospitals(data, out))
     for name, counter in stats.items():

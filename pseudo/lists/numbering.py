@@ -29,6 +29,7 @@ class NumberingPlan:
     fiction: tuple[tuple[str, str, str], ...]  # (first, last, kind), national digits with trunk
     national_length: int | None = None  # digits after the country code, to read "34612345678" without "+"
     regions: tuple[tuple[str, str], ...] = ()  # (area code, the place it serves), where the list says
+    mobile_ranges: tuple[tuple[str, int], ...] = ()  # (allocated block, numbers in it), national form
 
     @cached_property
     def prefixes(self) -> dict[str, str]:
@@ -63,6 +64,9 @@ def numbering_plan(pack: LocalePack) -> NumberingPlan:
         fiction = tuple((r["first"], r["last"], r["kind"]) for r in pack.rows("phone_fiction_ranges")) if pack.has(
             "phone_fiction_ranges"
         ) else ()
+        ranges = tuple((national(r["prefix"]), int(r["count"])) for r in pack.rows("phone_mobile_ranges")) if pack.has(
+            "phone_mobile_ranges"
+        ) else ()
         pattern = settings.mobile_pattern
         return NumberingPlan(
             settings.country_code,
@@ -73,10 +77,22 @@ def numbering_plan(pack: LocalePack) -> NumberingPlan:
             regex.compile(pattern) if pattern else None,
             fiction,
             settings.national_length,
-            tuple((national(r["code"]), r["place"]) for r in pack.rows("phone_area_codes") if r.get("place")),
+            tuple(
+                (national(r["code"]), place)
+                for r in pack.rows("phone_area_codes")
+                if r.get("place")
+                for place in _served(r["place"])
+            ),
+            ranges,
         )
 
     return pack.cached("phone-plan", make)
+
+
+def _served(place: str) -> list[str]:
+    """The places an area code serves: libphonenumber joins the towns of one code with hyphens
+    ("Gävle-Sandviken"), so each town is read too."""
+    return [place, *(part for part in place.split("-") if part)] if "-" in place else [place]
 
 
 def split_number(text: str, plan: NumberingPlan) -> tuple[str, str]:

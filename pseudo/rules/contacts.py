@@ -1,8 +1,18 @@
-"""E-mail addresses, URLs and IP addresses, always on reserved domains and documentation ranges.
+"""E-mail addresses, URLs and IP addresses, as real records hold them.
 
-Domains come from RFC 2606 (example.com, .org, .net); IPv4 from the RFC 5737 documentation
-blocks, IPv6 from RFC 3849's 2001:db8::/32. An e-mail address whose local part visibly derives
-from a person named in the same document is rebuilt from that person's surrogate.
+An e-mail address whose local part visibly derives from a person named in the same document is
+rebuilt from that person's surrogate; any other gets a local part made of surrogate names. A
+mail provider's domain becomes a provider the pack lists (`email_domains`, by weight); any other
+domain is an institution's and becomes an institution-style domain of the same shape built from
+the surrogate town ("hospitalgetafe.es" -> "hospitalleganes.es"), or, in a document naming no
+place, one of the pack's institution domains. URLs keep their shape on such a domain. IPv4
+addresses are drawn from the private ranges hospital networks use (10/8, 172.16/12,
+192.168/16), IPv6 from unique local addresses (fc00::/7). Recognisable surrogates would make a
+real leftover stand out among them.
+
+With the option `contacts: fictional` (and without a pack's `email_domains`), domains come from
+RFC 2606 (example.com, .org, .net), IPv4 from the RFC 5737 documentation blocks and IPv6 from
+RFC 3849's 2001:db8::/32.
 """
 
 from __future__ import annotations
@@ -15,13 +25,19 @@ import regex
 
 from pseudo.folds import ascii_fold, normalise
 from pseudo.keyed import KeyedStream
+from pseudo.lists.pack import LocalePack
+from pseudo.lists.weighted import WeightedList
 from pseudo.model import Target
 from pseudo.rules.base import Context, Rule, Surrogate
 from pseudo.rules.ids import shape_surrogate
+from pseudo.rules.phones import contacts_option
 
 RESERVED_DOMAINS = ("example.com", "example.org", "example.net")
 IPV4_BLOCKS = ("192.0.2.", "198.51.100.", "203.0.113.")
-
+PRIVATE_V4 = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"))
+UNIQUE_LOCAL_V6 = ipaddress.ip_network("fd00::/8")  # the locally assigned half of fc00::/7
+MIN_DOMAIN_WORD = 4  # letters of a type word kept in a rebuilt domain ("hospital", "sjukhus")
+GENERIC_TLDS = ("com", "org", "net", "edu")  # kept as written; a regional one (.cat, .eus) is not
 
 
 def _has_names(ctx: Context) -> bool:
@@ -34,6 +50,104 @@ def _reserved_domain(original_domain: str, stream: KeyedStream) -> str:
         if domain.endswith("." + tld):
             return domain
     return stream.choice(RESERVED_DOMAINS)
+
+
+def _fictional(ctx: Context) -> bool:
+    return ctx.options["contacts"] == "fictional" or ctx.pack is None or not ctx.pack.has("email_domains")
+
+
+def _listed_domains(pack: LocalePack) -> dict[str, WeightedList]:
+    """The pack's e-mail domains by kind (provider, institution), heaviest first."""
+
+    def make() -> dict[str, WeightedList]:
+        by_kind: dict[str, list[dict[str, str]]] = {}
+        for row in pack.rows("email_domains"):
+            by_kind.setdefault(row["kind"], []).append(row)
+        return {kind: WeightedList(tuple(r["name"] for r in rows), tuple(int(r["count"]) for r in rows)) for kind, rows in by_kind.items()}
+
+    return pack.cached("email-domains", make)
+
+
+def _compact(text: str, separator: str) -> str:
+    """A name as a domain label writes it: ascii letters and digits, words joined by the separator."""
+    return separator.join(w for w in regex.split(r"[^a-z0-9]+", ascii_fold(text).casefold()) if w)
+
+
+def _country_tld(pack: LocalePack) -> str | None:
+    """The country's top-level domain: the heaviest non-generic one among the listed institutions."""
+
+    def make() -> str | None:
+        weights: dict[str, int] = {}
+        institutions = _listed_domains(pack).get("institution")
+        for domain in institutions.items if institutions else ():
+            tld = domain.rsplit(".", 1)[-1]
+            if tld not in GENERIC_TLDS:
+                weights[tld] = weights.get(tld, 0) + institutions.weight(domain)
+        return max(sorted(weights), key=weights.__getitem__) if weights else None
+
+    return pack.cached("country-tld", make)
+
+
+def _domain_words(pack: LocalePack) -> tuple[str, ...]:
+    """Type words an institution's domain may keep ("hospital", "salud", "sjukhus"): the words of
+    the pack's unit and organisation cues, folded, longest first."""
+
+    def make() -> tuple[str, ...]:
+        words = set()
+        for vocabulary in ("healthcare_units", "organisations"):
+            if pack.has(vocabulary):
+                for entry in pack.vocabulary(vocabulary).get("types") or []:
+                    for cue in entry.get("cues") or []:
+                        words.update(w for w in _compact(cue, " ").split() if len(w) >= MIN_DOMAIN_WORD and w.isalpha())
+        return tuple(sorted(words, key=lambda w: (-len(w), w)))
+
+    return pack.cached("domain-words", make)
+
+
+def _institution_domain(original: str, ctx: Context) -> str | None:
+    """An institution-style domain of the original's shape, built from a surrogate town: the
+    town of a place the domain names, else of the document's first place; kept type words and
+    the top-level domain stay. None where the document names no listed place."""
+    if ctx.pack is None or not ctx.pack.has("locations"):
+        return None
+    labels = original.casefold().split(".")
+    if len(labels) < 2 or not labels[-2]:
+        return None
+    name, separator = labels[-2], "-" if "-" in labels[-2] else ""
+    bare = name.replace("-", "")
+    world = ctx.services.address
+    places = [t for t in ctx.document.labelled("PLACE", "REGION") if any(c.isalpha() for c in t.text)]
+    named = [t for t in places if len(_compact(t.text, "")) >= 3 and _compact(t.text, "") in bare]
+    town = None
+    for place in named + places:
+        found = world.surrogate_of_text(place.text, place.label)
+        if found is not None:
+            town = _compact(found.name, separator)
+            break
+    if not town:
+        return None
+    words = _domain_words(ctx.pack)
+    kept = [label for label in labels[:-2] if label in words]
+    word = next((w for w in words if bare.startswith(w)), "")
+    tld = labels[-1] if labels[-1] in GENERIC_TLDS else _country_tld(ctx.pack) or labels[-1]
+    return ".".join([*kept, separator.join(filter(None, (word, town))), tld])
+
+
+def surrogate_domain(original: str, ctx: Context) -> str:
+    """A domain as real records hold: a listed provider for a provider, an institution-style one
+    (or a listed institution's) for any other; a reserved one under `contacts: fictional`."""
+    key = original.casefold()
+    if _fictional(ctx):
+        return ctx.consistent("domain", key, lambda stream: _reserved_domain(original, stream), one_to_one=False)
+    lists = _listed_domains(ctx.pack)
+    providers = lists.get("provider")
+    if providers is not None and key in providers:
+        return ctx.consistent("domain", key, providers.draw, one_to_one=False)
+    built = _institution_domain(original, ctx)
+    if built and built != key:
+        return built
+    pool = lists.get("institution") or providers
+    return ctx.consistent("domain", key, pool.draw, one_to_one=False)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -107,7 +221,8 @@ def derived_local_part(local: str, ctx: Context, stream: KeyedStream) -> str | N
 
 
 def _drawn_local_part(local: str, ctx: Context, stream: KeyedStream) -> str:
-    """A local part made of a surrogate first and last name, separators and digits kept in kind."""
+    """A local part made of a surrogate first and last name in a shape people use (first.last,
+    flast, firstlast), separators and digits kept in kind."""
     if ctx.pack is None or not (ctx.pack.has("first_names_female") and ctx.pack.has("last_names")):
         return shape_surrogate(local, stream).lower()
     lists = [ctx.pack.weighted(n) for n in ("first_names_female", "first_names_male") if ctx.pack.has(n)]
@@ -115,14 +230,17 @@ def _drawn_local_part(local: str, ctx: Context, stream: KeyedStream) -> str:
     last = ascii_fold(ctx.pack.weighted("last_names").top(500).uniform(stream))
     separator = next((c for c in local if c in "._-"), "")
     digits = "".join(stream.digit() for c in local if c.isdigit())
-    first, last = (regex.sub(r"[^a-z]", "", part) for part in (first, last))
+    first, last = (regex.sub(r"[^a-z]", "", part.casefold()) for part in (first, last))
+    if not separator and stream.below(2):
+        first = first[:1]  # "mlopez", as often as "marialopez"
     return f"{first}{separator}{last}{digits}"
 
 
 class EmailRule(Rule):
     name = "emails"
     labels = ("EMAIL",)
-    requires = ("person",)  # an address derived from a person's name is rebuilt from their surrogate
+    requires = ("person", "address")  # the local part follows a surrogate name, the domain a surrogate town
+    options = {"contacts": contacts_option("domains")}
 
     def replace(self, target: Target, ctx: Context) -> Surrogate | str:
         text = target.text
@@ -132,10 +250,11 @@ class EmailRule(Rule):
                 fallback="not an e-mail address",
             )
         local, domain = text.split("@")
+        new_domain = surrogate_domain(domain, ctx)
 
         def draw(stream: KeyedStream) -> str:
             new_local = derived_local_part(local, ctx, stream) or _drawn_local_part(local, ctx, stream)
-            return f"{new_local}@{_reserved_domain(domain, stream)}"
+            return f"{new_local}@{new_domain}"
 
         return ctx.consistent("email", normalise(text), draw)
 
@@ -143,21 +262,33 @@ class EmailRule(Rule):
 class UrlRule(Rule):
     name = "urls"
     labels = ("URL",)
+    requires = ("address",)  # the host follows a surrogate town
+    options = {"contacts": contacts_option("domains")}
 
     def replace(self, target: Target, ctx: Context) -> str:
         match = regex.match(r"(?i)^(\w+://)?(www\d?\.)?([^/?#\s]+)(.*)$", target.text, regex.DOTALL)
         assert match is not None  # the pattern accepts any text
+        scheme, www, host, rest = (g or "" for g in match.groups())
+        domain = surrogate_domain(host, ctx)
 
         def draw(stream: KeyedStream) -> str:
-            scheme, www, host, rest = (g or "" for g in match.groups())
-            return f"{scheme}{www}{_reserved_domain(host, stream)}{shape_surrogate(rest, stream)}"
+            return f"{scheme}{www}{domain}{shape_surrogate(rest, stream)}"
 
         return ctx.consistent("url", normalise(target.text), draw)
+
+
+def _private_v4(address: ipaddress.IPv4Address, stream: KeyedStream) -> str:
+    """An address in the private range the original is in, else in 10/8 or 192.168/16."""
+    network = next((n for n in PRIVATE_V4 if address in n), None) or stream.choice((PRIVATE_V4[0], PRIVATE_V4[2]))
+    host = 1 + stream.below(network.num_addresses - 2)
+    drawn = network[host]
+    return str(drawn if str(drawn).rsplit(".", 1)[-1] not in ("0", "255") else network[1])
 
 
 class IpRule(Rule):
     name = "ips"
     labels = ("IP",)
+    options = {"contacts": contacts_option("private network addresses")}
 
     def replace(self, target: Target, ctx: Context) -> Surrogate | str:
         text = target.text.strip()
@@ -168,11 +299,16 @@ class IpRule(Rule):
                 ctx.consistent("ip", normalise(target.text), lambda s: shape_surrogate(target.text, s)),
                 fallback="not an IP address",
             )
+        fictional = ctx.options["contacts"] == "fictional"
 
         def draw(stream: KeyedStream) -> str:
             if address.version == 4:
+                if not fictional:
+                    return _private_v4(address, stream)
                 return stream.choice(IPV4_BLOCKS) + str(stream.between(1, 254))
             groups = ":".join(f"{stream.below(0x10000):x}" for _ in range(6))
+            if not fictional:
+                return str(ipaddress.ip_address(f"fd{stream.below(0x100):02x}:{groups}:{stream.below(0x10000):x}"))
             return str(ipaddress.ip_address(f"2001:db8:{groups}"))
 
         surrogate = ctx.consistent("ip", str(address), draw)

@@ -3,9 +3,11 @@
 A number is read as [international prefix + country code | trunk prefix] + area code or mobile
 prefix + subscriber digits. The prefix is replaced by another of the same kind and length, so
 the digit count and the grouping (every separator at its place) stay as written; a fixed number
-takes, where it can, an area code of the surrogate place nearest to it. Where the
-locale lists number ranges reserved for fiction, a number of that kind and length is drawn
-from them instead, so no surrogate rings a real subscriber.
+takes, where it can, an area code of the surrogate place nearest to it, and a mobile one a block
+operators really hold (the pack's `phone_mobile_ranges`, by size). Surrogates look like the
+numbers real records hold: a recognisable fiction range would repeat the same digits across
+records and make a real leftover stand out. With the option `contacts: fictional`, a number of a
+kind and length the locale reserves for fiction (Sweden's PTS ranges) is drawn from them instead.
 """
 
 from __future__ import annotations
@@ -15,10 +17,17 @@ from pseudo.folds import loose
 from pseudo.keyed import KeyedStream
 from pseudo.lists.numbering import NumberingPlan, numbering_plan, split_number
 from pseudo.model import Target
-from pseudo.rules.base import Context, Rule
+from pseudo.lists.weighted import WeightedList
+from pseudo.rules.base import Context, Option, Rule
 from pseudo.rules.ids import shape_surrogate
 
 KEEP_WITHOUT_LOCALE = 3  # national digits kept when no numbering plan is known
+CONTACTS = ("realistic", "fictional")
+
+
+def contacts_option(what: str) -> Option:
+    """The option shared by the contact rules: realistic surrogates, or the reserved fiction ones."""
+    return Option("realistic", f"realistic: {what} as real records hold them; fictional: reserved for fiction", str, CONTACTS)
 
 
 def _classify(number: str, plan: NumberingPlan) -> tuple[str, int]:
@@ -53,8 +62,24 @@ def _from_fiction(number: str, kind: str, prefix_length: int, plan: NumberingPla
     return drawn[len(plan.trunk_prefix) :]
 
 
-def draw_number(text: str, plan: NumberingPlan | None, stream: KeyedStream, local: frozenset[str] = frozenset()) -> str:
-    """A number of the same kind and shape; a fixed one takes an area code from `local` when one fits."""
+def _mobile_block(number: str, plan: NumberingPlan, stream: KeyedStream) -> str | None:
+    """An operator's block, drawn by its size, that leaves subscriber digits to draw."""
+    blocks = [(block, size) for block, size in plan.mobile_ranges if len(block) < len(number)]
+    if not blocks:
+        return None
+    pool = WeightedList(tuple(b for b, _ in blocks), tuple(s for _, s in blocks))
+    return blocks[stream.weighted_index(pool.cumulative)][0]
+
+
+def draw_number(
+    text: str,
+    plan: NumberingPlan | None,
+    stream: KeyedStream,
+    local: frozenset[str] = frozenset(),
+    fictional: bool = False,
+) -> str:
+    """A number of the same kind and shape; a fixed one takes an area code from `local` when one
+    fits (the original's own code too, when it serves the surrogate town)."""
     digits = digits_of(text)
     if not digits:
         return shape_surrogate(text, stream)
@@ -63,13 +88,14 @@ def draw_number(text: str, plan: NumberingPlan | None, stream: KeyedStream, loca
         return replace_digits(text, digits[:keep] + _subscriber(len(digits) - keep, stream))
     lead, number = split_number(text, plan)
     kind, prefix_length = _classify(number, plan)
-    new_number = _from_fiction(number, kind, prefix_length, plan, stream)
+    new_number = _from_fiction(number, kind, prefix_length, plan, stream) if fictional else None
     if new_number is None:
         prefixes = plan.of_kind(kind, prefix_length) if 0 < prefix_length < len(number) else []
         others = [p for p in prefixes if p != number[:prefix_length]] or prefixes
         if kind == "fixed" and 0 < prefix_length < len(number):  # the area code length may differ: 91 / 983
-            others = sorted(p for p in local if len(p) < len(number) and not number.startswith(p)) or others
-        prefix = stream.choice(others) if others else number[:prefix_length]
+            others = sorted(p for p in local if len(p) < len(number)) or others
+        block = _mobile_block(number, plan, stream) if kind == "mobile" and 0 < prefix_length < len(number) else None
+        prefix = block or (stream.choice(others) if others else number[:prefix_length])
         new_number = prefix + _subscriber(len(number) - len(prefix), stream)
     return replace_digits(text, lead + new_number)
 
@@ -78,12 +104,14 @@ class PhoneRule(Rule):
     name = "phones"
     labels = ("PHONE", "FAX")
     requires = ("address",)
+    options = {"contacts": contacts_option("numbers in operators' ranges")}
 
     def replace(self, target: Target, ctx: Context) -> str:
         plan = numbering_plan(ctx.pack) if ctx.pack and ctx.pack.has("phone_area_codes") else None
         local = _local_codes(target, ctx, plan) if plan else frozenset()
         key = digits_of(target.text) or target.text
-        surrogate = ctx.consistent("number", key, lambda stream: draw_number(target.text, plan, stream, local))
+        fictional = ctx.options["contacts"] == "fictional"
+        surrogate = ctx.consistent("number", key, lambda stream: draw_number(target.text, plan, stream, local, fictional))
         return replace_digits(target.text, digits_of(surrogate)) if digits_of(target.text) else surrogate  # its own layout
 
 

@@ -1,6 +1,7 @@
-"""E-mail addresses: rebuilt from the surrogate of the person they derive from, on reserved domains."""
+"""E-mail addresses and URLs: rebuilt from the surrogate of the person they derive from, on
+domains people in Spain really use, or reserved ones with `contacts: fictional`."""
 
-from es_helpers import run, run_many
+from es_helpers import es_pack, run, run_many
 
 from pseudo.folds import ascii_fold as fold
 from pseudo.rules.contacts import RESERVED_DOMAINS
@@ -14,7 +15,7 @@ def test_an_address_made_from_a_name_follows_the_surrogate_name():
     for name, mail in run_many(text, [("Ignacio Navarro Cuéllar", DOCTOR), ("nnavcu@hotmail.com", MAIL)]):
         _, surname, second = [fold(w) for w in name.split()]
         local, domain = mail.split("@")
-        assert domain == "example.com"
+        assert domain in providers()
         assert local[1:] == surname[:3] + second[:2], (name, mail)
 
 
@@ -25,12 +26,41 @@ def test_separators_stay_between_the_name_parts():
         assert mail.split("@")[0] == f"{first}.{last}"
 
 
-def test_an_address_of_nobody_named_is_drawn_from_names_on_a_reserved_domain():
+def providers():
+    return {r["name"] for r in es_pack().rows("email_domains") if r["kind"] == "provider"}
+
+
+def test_an_address_of_nobody_named_is_drawn_from_names_on_a_listed_domain():
+    listed = {r["name"] for r in es_pack().rows("email_domains")}
+    first_names = {fold(r["name"]).casefold() for r in es_pack().rows("first_names_female")[:200]}
+    first_names |= {fold(r["name"]).casefold() for r in es_pack().rows("first_names_male")[:200]}
+    surnames = {fold(r["name"]).casefold().replace(" ", "") for r in es_pack().rows("last_names")[:500]}
     for (mail,) in run_many("Contacto: contacto@clinica.es", [("contacto@clinica.es", MAIL)]):
         local, domain = mail.split("@")
-        assert domain in RESERVED_DOMAINS and local.isascii() and local != "contacto"
+        assert domain in listed and not domain.startswith("example.")
+        assert any(local.startswith(f) and local[len(f) :] in surnames for f in first_names | {n[0] for n in first_names})
 
 
-def test_no_real_provider_survives():
+def test_a_provider_becomes_another_listed_provider():
     result = run("a: pepe@gmail.com, b: ana@yahoo.es", [("pepe@gmail.com", MAIL), ("ana@yahoo.es", MAIL)])
-    assert all(r.surrogate.split("@")[1] in RESERVED_DOMAINS for r in result.replacements)
+    assert all(r.surrogate.split("@")[1] in providers() for r in result.replacements)
+
+
+def test_an_institution_domain_is_rebuilt_from_the_surrogate_town():
+    text = "Hospital de Getafe. Dr. Pablo Ruiz, pruiz@hospital-getafe.es, web www.hospital-getafe.es/citas"
+    spans = [("Getafe", "TERRITORIO"), ("Pablo Ruiz", DOCTOR), ("pruiz@hospital-getafe.es", MAIL), ("www.hospital-getafe.es/citas", "URL_WEB")]
+    for town, name, mail, url in run_many(text, spans):
+        domain = "hospital-" + "-".join("".join(c if c.isalnum() else " " for c in fold(town).casefold()).split()) + ".es"
+        assert mail.split("@")[1] == domain and url.startswith(f"www.{domain}/"), (town, mail, url)
+        assert mail.split("@")[0] == fold(name.split()[0][0] + name.split()[1]).casefold()
+
+
+def test_contacts_fictional_keeps_reserved_domains():
+    for (mail,) in run_many("a: pepe@gmail.com", [("pepe@gmail.com", MAIL)], keys=5, rules={"emails": {"contacts": "fictional"}}):
+        assert mail.split("@")[1] in RESERVED_DOMAINS
+
+
+def test_a_regional_top_level_domain_becomes_the_national_one():
+    """"comb.cat" rebuilt from a town that may lie anywhere in Spain: ".cat" would not fit it."""
+    for town, mail in run_many("Barcelona. e-mail: 17039psg@comb.cat", [("Barcelona", "TERRITORIO"), ("17039psg@comb.cat", MAIL)]):
+        assert mail.endswith("@" + "".join(c for c in fold(town).casefold() if c.isalnum()) + ".es"), (town, mail)

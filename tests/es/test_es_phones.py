@@ -1,5 +1,6 @@
 """Phones and faxes on the Spanish numbering plan: fixed stays fixed, mobile mobile, grouping kept."""
 
+import pytest
 import regex
 from es_helpers import es_pack, run_many
 from pseudo.folds import loose
@@ -24,8 +25,10 @@ def test_a_two_digit_code_stays_two_digits():
 
 def test_a_mobile_stays_a_mobile():
     mobile = {r["prefix"] for r in es_pack().rows("phone_mobile_prefixes")}
+    blocks = {r["prefix"] for r in es_pack().rows("phone_mobile_ranges")}
     for (new,) in run_many("Móvil 653 343 435", [("653 343 435", "NUMERO_TELEFONO")]):
-        assert regex.fullmatch(r"[67]\d\d \d{3} \d{3}", new) and new[:3] in mobile
+        assert regex.fullmatch(r"[67]\d\d \d{3} \d{3}", new) and any(new.startswith(p) for p in mobile)
+        assert any(new.replace(" ", "").startswith(b) for b in blocks)  # a block an operator holds
 
 
 def test_a_country_code_without_plus_is_kept():
@@ -50,6 +53,32 @@ def test_a_fixed_number_follows_the_surrogate_town_of_its_address():
         codes = {c for c, places in served.items() if places & names}
         if codes - {"91"}:
             assert any(phone.replace(" ", "").startswith(c) for c in codes), (town, phone)
+            checked += 1
+    assert checked > 10
+
+
+def served_codes(town):
+    """Area codes of the province a municipality lies in (libphonenumber's place names)."""
+    pack = es_pack()
+    tree = pack.tree()
+    province = next(p for p in tree.lookup(town) if p.kind == "municipality")
+    names = set()
+    while province is not None:
+        names |= {loose(n) for n in (province.name, *province.extra.get("aliases", "").split("|"))}
+        province = tree.parent(province)
+    return {r["code"] for r in pack.rows("phone_area_codes") if loose(r["place"]) in names}
+
+
+@pytest.mark.parametrize("written", ["Fax: 91 336 87 85", "Tel. +34 913 908 121", "Tel. 0034 913 908 121", "Fax 34913908121"])
+def test_fixed_and_fax_numbers_in_every_form_take_the_surrogate_towns_code(written):
+    number = written.split(" ", 1)[1]
+    label = "NUMERO_FAX" if written.startswith("Fax") else "NUMERO_TELEFONO"
+    checked = 0
+    for town, phone in run_many(f"28901 Getafe. {written}", [("Getafe", "TERRITORIO"), (number, label)]):
+        codes = served_codes(town)
+        national = "".join(c for c in phone if c.isdigit())[len("".join(c for c in number if c.isdigit())) - 9 :]
+        if codes:
+            assert any(national.startswith(c) for c in codes), (town, phone)
             checked += 1
     assert checked > 10
 
