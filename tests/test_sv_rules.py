@@ -307,6 +307,30 @@ def test_personnummer_can_be_removed_instead():
     assert gone == "[ID]" and other != "AB-123" and other != "[ID]"
 
 
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("written", ["556036-0793", "5560360793", "16556036-0793"])
+def test_organisationsnummer_stays_valid_with_its_legal_form_and_layout(key, written):
+    (new,), _ = surrogates(f"Arbetsgivare org.nr {written}.", [(written, "ID")], key=key)
+    digits = new.replace("-", "")[-10:]
+    assert len(new) == len(written) and ("-" in new) == ("-" in written)
+    assert new.startswith("16") == written.startswith("16")
+    assert new != written and digits[0] == "5" and int(digits[2]) >= 2 and luhn_valid(digits)
+
+
+def test_organisationsnummer_check_reads_valid_and_wrong_numbers():
+    from pseudo.lang.sv import organisationsnummer_valid
+
+    assert organisationsnummer_valid("556036-0793") is True
+    assert organisationsnummer_valid("556036-0794") is False
+    assert organisationsnummer_valid("850301-2248") is None  # a personnummer: third digit below 2
+
+
+def test_the_swedish_pack_declares_its_identifier_schemes():
+    ids = load_pack("sv").settings.ids
+    assert ids.schemes == ("personnummer", "organisationsnummer", "luhn")
+    assert "pnr" in ids.labels["personnummer"] and "org.nr" in ids.labels["organisationsnummer"]
+
+
 # -- ages ----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("key", KEYS)
 def test_ages_keep_their_form_and_move_by_one_scope_shift(key):

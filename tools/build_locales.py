@@ -521,6 +521,14 @@ def build_sv(data: Path, out: Path) -> None:
                 "street_pattern": "(gatan|vägen|väg|gata|gränd|gränden|stigen|backen|torget|allén|leden|gången|slingan|plan)\\b",
                 "street_types": [],
             },
+            # Identifier schemes (pseudo/lang/sv.py) and their field labels, hand-compiled closed-class words.
+            "ids": {
+                "schemes": ["personnummer", "organisationsnummer", "luhn"],
+                "labels": {
+                    "personnummer": ["personnummer", "personnr", "pers.nr", "pnr", "samordningsnummer"],
+                    "organisationsnummer": ["organisationsnummer", "org.nr", "orgnr"],
+                },
+            },
         },
         "attribution": [
             "Källa: SCB (Statistiska centralbyrån), namnstatistik 2020",
@@ -563,6 +571,17 @@ ES_ADDRESS_WORDS = (
 ES_ORDINALS = ("o", "a", "er", "ero", "do", "ro", "to", "mo", "vo", "no")  # 2o, 1er, 7mo
 ES_SAINT_WORDS = ("San", "Santa", "Santo", "Santos", "Sant", "Santiago", "Virgen", "Nuestra Señora")
 ES_PHONE = {"country_code": "34", "trunk_prefix": "", "international_prefix": "00", "mobile_pattern": "(?:6\\d|7[1-4])\\d{7}", "national_length": 9}
+# Identifier schemes of Spanish records (pseudo/lang/es.py) and the field labels written before
+# their numbers (hand-compiled closed-class words; MEDDOCAN writes "NASS:", "NºCol:").
+ES_IDS = {
+    "schemes": ["nie", "dni", "nss", "colegiado", "luhn"],
+    "labels": {
+        "nie": ["NIE"],
+        "dni": ["DNI", "D.N.I", "NIF"],
+        "nss": ["NASS", "NUSS", "NSS", "Nº SS", "Nº de la Seguridad Social", "número de afiliación"],
+        "colegiado": ["NºCol", "Nº Col", "N.º Col", "Nº de colegiado", "nº colegiado", "número de colegiado", "colegiado", "colegiada"],
+    },
+}
 ES_DATES = {
     "order": "DMY",
     "week_words": ["semana", "semanas", "sem."],
@@ -997,6 +1016,7 @@ def build_es(data: Path, out: Path) -> None:
             "places": ES_PLACES,
             "ages": ES_AGES,
             "dates": ES_DATES,
+            "ids": ES_IDS,
         },
         # Rule options for Spanish text, under any config: ages move by up to 3 years (HITZALMED).
         "defaults": {"ages": {"shift": 3}},

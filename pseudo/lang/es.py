@@ -2,9 +2,12 @@
 
 The DNI's letter is the number modulo 23 looked up in a fixed table; an NIE reads its leading X, Y
 or Z as 0, 1 or 2 first (Ministerio del Interior, Real Decreto 1553/2005). A social security number
-(NSS/NASS) ends in two control digits, the rest of the number modulo 97. A surrogate of each is
-valid in the same way, so software that checks them accepts it, and keeps the original's layout;
-`ID_CHECKS` answers whether a number's check characters are right (for `pseudo tells`).
+(NSS/NASS/NUSS) is a two-digit province code, eight digits and two control digits, the rest of the
+number modulo 97. A collegiate number (NºCol) is nine digits whose first two are the INE code of
+the province of the doctor's college ("28 28 12345" in Madrid). A surrogate of each is valid in the
+same way, so software that checks them accepts it, keeps the original's layout, and takes its
+province code from the surrogate of the place nearest to it, so a number agrees with the surrogate
+town. `ID_CHECKS` answers whether a number's check characters are right (for `pseudo tells`).
 Ages are often written in words ("sesenta y tres años"); `read_numbers` and `write_number` let the
 age rule shift them like digits.
 """
@@ -17,13 +20,16 @@ from pseudo.keyed import KeyedStream
 from pseudo.model import Target
 from pseudo.rules.base import Context
 from pseudo.digits import digits_of, replace_digits
-from pseudo.rules.ids import shape_surrogate
+from pseudo.rules.ids import redraw_digits
 
 DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
 NIE_PREFIXES = "XYZ"
+PROVINCES = range(1, 53)  # INE province codes 01-52, drawn when the pack lists no provinces
 _DNI = regex.compile(r"(?P<number>\d{8}|\d{1,2}\.\d{3}\.\d{3})(?P<gap>[\s-]?)(?P<letter>\p{L})")
 _NIE = regex.compile(r"(?P<prefix>[XYZxyz])(?P<gap1>[\s-]?)(?P<number>\d{7}|\d\.\d{3}\.\d{3})(?P<gap2>[\s-]?)(?P<letter>\p{L})")
 _NSS_SHAPE = regex.compile(r"\d[\d\s/.-]*\d")
+_NSS_GROUPED = regex.compile(r"\d\d[\s/.-]\d{8}[\s/.-]\d\d")
+_COLEGIADO = regex.compile(r"(?P<college>\d\d)(?P<gap1>[\s./-]?)(?P<second>\d\d)(?P<gap2>[\s./-]?)(?P<serial>\d{5,6})")
 
 
 def _letter(value: int, like: str) -> str:
@@ -35,21 +41,42 @@ def _nie_value(prefix: str, number: str) -> int:
     return int(str(NIE_PREFIXES.index(prefix.upper())) + digits_of(number))
 
 
-def dni(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
+def surrogate_province(target: Target, ctx: Context, stream: KeyedStream) -> str:
+    """The INE code of the province of the surrogate of the place nearest to the span (the address
+    world's answer, as a phone number takes its area code), else of a province drawn from the pack."""
+    pack = ctx.pack
+    if pack is None or not pack.has("locations"):
+        return f"{stream.choice(PROVINCES):02d}"
+    tree = pack.tree()
+    nearby = sorted(
+        (abs(t.span.start - target.span.start), t.span.start, t.label, t.text)
+        for t in ctx.document.labelled("PLACE", "REGION")
+        if any(c.isalpha() for c in t.text)
+    )
+    for _, _, label, text in nearby:
+        surrogate = ctx.services.address.surrogate_of_text(text, label)
+        province = surrogate if surrogate is None or surrogate.kind == "province" else tree.ancestor(surrogate, "province")
+        if province is not None and province.extra.get("code"):
+            return province.extra["code"]
+    coded = [p.extra["code"] for p in tree.of_kind("province") if p.extra.get("code")]
+    return stream.choice(coded) if coded else f"{stream.choice(PROVINCES):02d}"
+
+
+def dni(text: str, target: Target, ctx: Context, stream: KeyedStream, labelled: bool = False) -> str | None:
     """12345678Z, 12.345.678-Z: new digits in the same layout, and the letter they call for."""
     match = _DNI.fullmatch(text)
     if match is None:
         return None
-    number = shape_surrogate(match["number"], stream)
+    number = redraw_digits(match["number"], stream)
     return f"{number}{match['gap']}{_letter(int(digits_of(number)), match['letter'])}"
 
 
-def nie(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
+def nie(text: str, target: Target, ctx: Context, stream: KeyedStream, labelled: bool = False) -> str | None:
     """X1234567L: the prefix letter kept, new digits, the letter computed with the prefix as a digit."""
     match = _NIE.fullmatch(text)
     if match is None:
         return None
-    number = shape_surrogate(match["number"], stream)
+    number = redraw_digits(match["number"], stream)
     value = _nie_value(match["prefix"], number)
     return f"{match['prefix']}{match['gap1']}{number}{match['gap2']}{_letter(value, match['letter'])}"
 
@@ -60,13 +87,32 @@ def nss_control(province: int, number: int) -> int:
     return whole % 97
 
 
-def nss(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
-    """A valid 12-digit social security number ('28 12345678 40') stays valid; others are not one."""
-    if not nss_valid(text):
+def nss(text: str, target: Target, ctx: Context, stream: KeyedStream, labelled: bool = False) -> str | None:
+    """A social security number: written 2-8-2 ('28 12345678 40'), or 12 digits with a right
+    control, or any number after a NASS label. The surrogate has the surrogate place's province
+    code; with 12 digits, 8 new ones and the control they call for; otherwise new digits after
+    the province code ('26 63514095', written without its control)."""
+    digits = digits_of(text)
+    twelve = len(digits) == 12 and (_NSS_GROUPED.fullmatch(text) or nss_valid(text) or labelled)
+    if not (twelve or (labelled and len(digits) > 2 and _NSS_SHAPE.fullmatch(text))):
         return None
-    province = stream.between(1, 52)
-    number = stream.between(10_000_000, 99_999_999)
-    return replace_digits(text, f"{province:02d}{number:08d}{nss_control(province, number):02d}")
+    province = surrogate_province(target, ctx, stream)
+    if twelve:
+        number = stream.between(10_000_000, 99_999_999)
+        return replace_digits(text, f"{province}{number:08d}{nss_control(int(province), number):02d}")
+    return replace_digits(text, province + digits_of(redraw_digits(digits[2:], stream)))
+
+
+def colegiado(text: str, target: Target, ctx: Context, stream: KeyedStream, labelled: bool = False) -> str | None:
+    """A collegiate number ('28 28 12345', '08-08-25574'; nine digits in one piece only after a
+    NºCol label): the college's province code is the surrogate place's, the second pair repeats
+    it when the original's did, the serial is redrawn."""
+    match = _COLEGIADO.fullmatch(text)
+    if match is None or not (labelled or (match["gap1"] and match["gap2"])):
+        return None
+    college = surrogate_province(target, ctx, stream)
+    second = college if match["second"] == match["college"] else f"{stream.below(100):02d}"
+    return replace_digits(text, college + second + redraw_digits(match["serial"], stream))
 
 
 def dni_valid(text: str) -> bool | None:
@@ -89,7 +135,7 @@ def nss_valid(text: str) -> bool | None:
     return nss_control(int(digits[:2]), int(digits[2:10])) == int(digits[10:])
 
 
-ID_SCHEMES = (nie, dni, nss)
+ID_SCHEMES = (nie, dni, nss, colegiado)
 ID_CHECKS = (nie_valid, dni_valid, nss_valid)  # text -> True, False (wrong check), None (not this kind)
 
 # -- numbers in words ------------------------------------------------------------------------------

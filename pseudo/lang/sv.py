@@ -9,8 +9,13 @@ or older), ÅÅÅÅMMDDNNNN or ÅÅÅÅMMDD-NNNN; the last digit is a Luhn check
 and the parity of the sex digit, and its birth date moves with the scope: by the date shift, and
 back by the age shift in years, so the age it implies moves as the ages in the text do. A number
 is read as one when its first six digits are a date; its own check digit is not required (typed
-numbers are often wrong), the surrogate's always is right. `ID_CHECKS` answers whether a number's
-check digit is right (for `pseudo tells`).
+numbers are often wrong), the surrogate's always is right.
+
+An organisationsnummer is ten digits, NNNNNN-NNNN (or with the century-like prefix 16), whose
+third digit is 2 or more, so it never reads as a birth date, and whose last is a Luhn check. A
+surrogate keeps the first digit (the legal form: 5 for an aktiebolag) and the layout, draws the
+rest with a third digit of 2 or more, and gets its check digit. `ID_CHECKS` answers whether a
+number's check digit is right (for `pseudo tells`).
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ GENITIVE_DOMINANCE = 20  # "Annas" is read as Anna's when Anna is this many time
 COORDINATION_DAY = 60  # samordningsnummer: the day of birth plus 60
 
 _NUMBER = regex.compile(r"(?P<century>\d{2})?(?P<date>\d{6})\s?(?P<sign>[-+]?)\s?(?P<serial>\d{3})(?P<check>\d)")
+_ORGANISATION = regex.compile(r"(?P<prefix>16)?(?P<number>\d\d[2-9]\d{3})\s?-?\s?(?P<serial>\d{4})")
+ORGANISATION_THIRD_DIGITS = "23456789"
 
 
 def split_inflection(word: str, known: Callable[[str], int]) -> tuple[str, str]:
@@ -75,7 +82,7 @@ def _birth_date(century: str | None, date: str, sign: str) -> datetime.date | No
         return None
 
 
-def personnummer(text: str, target: "Target", ctx: "Context", stream: KeyedStream) -> str | None:
+def personnummer(text: str, target: "Target", ctx: "Context", stream: KeyedStream, labelled: bool = False) -> str | None:
     """A valid personnummer or samordningsnummer for one, or None when the text is neither."""
     match = _NUMBER.fullmatch(text.strip())
     if match is None:
@@ -101,5 +108,21 @@ def personnummer_valid(text: str) -> bool | None:
     return luhn_valid(match["date"] + match["serial"] + match["check"])
 
 
-ID_SCHEMES = (personnummer,)
-ID_CHECKS = (personnummer_valid,)
+def organisationsnummer(text: str, target: "Target", ctx: "Context", stream: KeyedStream, labelled: bool = False) -> str | None:
+    """A valid organisationsnummer of the same legal form and layout, or None for any other text."""
+    match = _ORGANISATION.fullmatch(text.strip())
+    if match is None:
+        return None
+    first = match["number"][0]
+    drawn = first + stream.digit() + stream.choice(ORGANISATION_THIRD_DIGITS) + "".join(stream.digit() for _ in range(6))
+    return replace_digits(text, (match["prefix"] or "") + drawn + luhn_check_digit(drawn))
+
+
+def organisationsnummer_valid(text: str) -> bool | None:
+    """Whether an organisationsnummer's Luhn digit is right; None for any other text."""
+    match = _ORGANISATION.fullmatch(text.strip())
+    return None if match is None else luhn_valid(match["number"] + match["serial"])
+
+
+ID_SCHEMES = (personnummer, organisationsnummer)
+ID_CHECKS = (personnummer_valid, organisationsnummer_valid)

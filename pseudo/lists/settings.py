@@ -93,6 +93,7 @@ PATTERN = Kind("a regular expression (a string)", _pattern)
 DATE_ORDER = Kind(f"one of {', '.join(DATE_ORDERS)}", _one_of(*DATE_ORDERS))
 TEXT_MAP = Kind("a mapping of strings to strings", _mapping(_text, _text))
 AGE_UNIT_MAP = Kind(f"a mapping of words to {', '.join(AGE_UNITS)}", _mapping(_text, _one_of(*AGE_UNITS)))
+WORDS_MAP = Kind("a mapping of strings to lists of strings", _mapping(_text, _words))
 KINDS_BY_LABEL = Kind(f"a mapping of {', '.join(PLACE_LABELS)} to lists of strings", _mapping(_one_of(*PLACE_LABELS), _words))
 
 
@@ -158,6 +159,16 @@ class DateSettings:
 
 
 @dataclass(frozen=True)
+class IdSettings:
+    schemes: tuple[str, ...] = setting(
+        WORDS, "identifier schemes the records use, tried in this order (the language module's ID_SCHEMES, luhn); none: all of them", ()
+    )
+    labels: dict[str, tuple[str, ...]] = setting(
+        WORDS_MAP, 'scheme -> field labels written before its numbers ("NASS", "NºCol"), which select it first', {}
+    )
+
+
+@dataclass(frozen=True)
 class PackSettings:
     """The whole `settings:` mapping; a section left out takes its defaults (phone: no plan)."""
 
@@ -166,6 +177,7 @@ class PackSettings:
     places: PlaceSettings = field(default_factory=PlaceSettings, metadata={"section": PlaceSettings})
     ages: AgeSettings = field(default_factory=AgeSettings, metadata={"section": AgeSettings})
     dates: DateSettings = field(default_factory=DateSettings, metadata={"section": DateSettings})
+    ids: IdSettings = field(default_factory=IdSettings, metadata={"section": IdSettings})
 
 
 def read_settings(raw: Any) -> PackSettings:

@@ -24,9 +24,10 @@ the list of words that mark a birth date.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import Any, Mapping
 
+import regex
 from dateutil.relativedelta import relativedelta
 
 from pseudo.datetext import (
@@ -38,14 +39,17 @@ from pseudo.datetext import (
     find_dates,
     full_date,
     is_valid,
+    month_names,
 )
+from pseudo.casing import match_case
 from pseudo.folds import normalise
+from pseudo.keyed import KeyedStream
 from pseudo.model import Span, Target
 from pseudo.rules.base import Context, Option, Rule, Surrogate
-from pseudo.rules.ids import shape_surrogate
 from pseudo.services.clock import DAYS_PER_UNIT, Move
 
 UNITS = ("days", "weeks", "months", "years")
+_TOKEN = regex.compile(r"(?P<digits>\d+)|(?P<word>\p{L}+)")
 MAX_YEARS = 500  # a larger offset could leave the calendar (years 1-9999)
 
 OPTIONS = {
@@ -176,8 +180,51 @@ def _with_defaults(options: Mapping[str, Any], declared: Mapping[str, Option]) -
 
 
 def _unparsed(target: Target, ctx: Context) -> Surrogate:
-    """No date in the span: digits and letters redrawn in place, never the original."""
+    """No date the grammar reads ("22 november" in Spanish, a misspelt month, "igår"): a date of
+    the same shape from the clock, never the original and never random letters. A number of one or
+    two digits up to 31 is the day, a number of four digits (or a second short one) the year, the
+    first word that is not a connector the month, written as the locale writes a month; the month
+    is drawn (it could not be read), then the date moves by the scope's offset."""
     if not any(char.isalnum() for char in target.text):
         return Surrogate(f"[{target.label}]", fallback="unparsed date")
-    text = ctx.consistent("unparsed-date", normalise(target.text), lambda stream: shape_surrogate(target.text, stream))
-    return Surrogate(text, fallback="unparsed date")
+    text = ctx.consistent("unparsed-date", normalise(target.text), lambda stream: _same_shape_date(target, ctx, stream))
+    return Surrogate(text, fallback="unparsed date, replaced by a date of the same shape")
+
+
+def _same_shape_date(target: Target, ctx: Context, stream: KeyedStream) -> str:
+    words = date_words(ctx.pack, None)
+    keep = {w.casefold() for w in (*words.connectors, *words.range_words)}
+    tokens = list(_TOKEN.finditer(target.text))
+    numbers = [m for m in tokens if m["digits"]]
+    day = next((m for m in numbers if len(m["digits"]) <= 2 and 1 <= int(m["digits"]) <= 31), None)
+    year = next((m for m in numbers if len(m["digits"]) == 4), None) or next(
+        (m for m in numbers if m is not day and len(m["digits"]) == 2), None
+    )
+    named = [m for m in tokens if m["word"] and m["word"].casefold() not in keep]
+    month = (named or [m for m in tokens if m["word"]] or [None])[0]
+    written_year = int(year["digits"]) if year and len(year["digits"]) == 4 else LEAP_YEAR
+    start = date(written_year if 1000 <= written_year <= 8999 else LEAP_YEAR, stream.between(1, 12), min(int(day["digits"]) if day else 1, 28))
+    birth = is_birth_date(ctx.document.text, target.span.start, target.span.start, ctx.pack)
+    moved = ctx.services.clock.move(birth, ctx.document, ctx.pack).day(start)
+    names = month_names(words.language).written[("wide", "format")]
+    for nudge in range(40):  # a day more when the result would read as the original
+        when = moved + timedelta(days=nudge)
+        written = {
+            day: str(when.day).zfill(len(day["digits"])) if day else "",
+            year: (str(when.year) if len(year["digits"]) == 4 else f"{when.year % 100:02d}") if year else "",
+            month: match_case(month.group(), names[when.month - 1]) if month else "",
+        }
+        out, cursor = [], 0
+        for token in tokens:
+            out.append(target.text[cursor : token.start()])
+            cursor = token.end()
+            if token in written:
+                out.append(written[token])
+            elif token["digits"]:
+                out.append("".join(stream.digit() for _ in token.group()))
+            else:
+                out.append(token.group())  # a connector, or a further word of the original's own
+        text = "".join(out) + target.text[cursor:]
+        if normalise(text) != normalise(target.text):
+            break
+    return text

@@ -1,36 +1,56 @@
-"""Identifiers: same shape, digit for digit and letter for letter, with valid check digits.
+"""Identifiers: each scheme a locale's records use keeps its structure; nothing is random letters.
 
-Locales add checksum schemes (personnummer, DNI/NIE, ...) through their language module's
-`ID_SCHEMES`; the Luhn scheme here keeps any Luhn-valid number Luhn-valid. The `remove` option
-names schemes whose numbers are removed rather than replaced (as the Stockholm system removed
-personnummer), when one ID label holds several kinds and a per-label strategy cannot choose.
+A pack declares its schemes in `settings.ids` (pseudo.lists.settings.IdSettings): their names, in
+the order they are tried, and the field labels written before their numbers ("NASS:", "DNI:").
+The language module defines them in `ID_SCHEMES` (personnummer, DNI, NIE, ...); `luhn` here keeps
+any Luhn-valid number Luhn-valid. A scheme recognises a number by its shape, or more loosely when
+the label before the span names it (a "NºCol:" number has no shape of its own). A number no scheme
+knows (a medical record number) keeps its length, layout and letters; its digits are redrawn,
+the leading one nonzero when it was. A span that is not a number goes where it belongs: a date to
+the date rule, plain words to `plain_words` (kept when common words, a name replaced by a name).
+The `remove` option names schemes whose numbers are removed rather than replaced (as the
+Stockholm system removed personnummer), when one ID label holds several kinds.
 """
 
 from __future__ import annotations
 
 import string
+from dataclasses import replace
 from typing import Protocol
 
-from pseudo.errors import PseudoError
-from pseudo.keyed import KeyedStream
-from pseudo.model import Target
+import regex
+
+from pseudo.casing import match_case
+from pseudo.datetext import date_words, find_dates
 from pseudo.digits import digits_of, replace_digits
+from pseudo.errors import PseudoError
 from pseudo.folds import normalise
+from pseudo.keyed import KeyedStream
+from pseudo.lists.words import kinship_terms, particles
+from pseudo.model import Target
 from pseudo.rules.base import Context, Option, Rule, Surrogate
+from pseudo.rules.dates import DateRule
+
+NAME_LISTS = ("first_names_female", "first_names_male", "last_names")
+_WORD = regex.compile(r"\p{L}+")
+_SENTENCE_END = regex.compile(r"(?:^|\n[\s*•-]*|(?:\p{Ll}{3,}|\d|\))[.!?])\s*$")  # not after "Dr." or "Nombre:"
 
 
 class IdScheme(Protocol):
-    """Recognises an identifier it knows and draws a valid one of the same shape, or returns None."""
+    """Recognises an identifier it knows and draws a valid one of the same shape, or returns None.
 
-    def __call__(self, text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None: ...
+    `labelled`: the field label before the span names this scheme, so a looser shape is enough."""
+
+    __name__: str
+
+    def __call__(self, text: str, target: Target, ctx: Context, stream: KeyedStream, labelled: bool) -> str | None: ...
 
 
 def shape_surrogate(text: str, stream: KeyedStream) -> str:
     """Digits by digits, letters by letters of the same case; separators and length kept.
 
-    A leading digit stays nonzero when it was, so a number does not suddenly start with 0.
-    Digits of any script and other number characters ("²") are redrawn as ASCII digits and
-    letters of any script as ASCII letters: nothing that could carry the original stays.
+    Kept for the contact and place rules' own fallbacks; identifiers, dates and OTHER spans use
+    `redraw_digits` and `plain_words`, which never write random letters.
     """
     out = []
     first_digit = True
@@ -40,6 +60,23 @@ def shape_surrogate(text: str, stream: KeyedStream) -> str:
             first_digit = False
         elif char.isalpha():
             out.append(stream.choice(string.ascii_uppercase if char.isupper() else string.ascii_lowercase))
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def redraw_digits(text: str, stream: KeyedStream) -> str:
+    """Every digit redrawn as an ASCII digit, the first one nonzero when it was; all else kept.
+
+    The letters of a record number ("HC", "MRN") are the series or the hospital, not the person,
+    and random letters are what gives a surrogate away; digits of other scripts and other number
+    characters ("²") are redrawn too, so nothing that could carry the original stays."""
+    out = []
+    first = True
+    for char in text:
+        if char.isnumeric():
+            out.append(stream.digit(exclude="0" if first and char != "0" else ""))
+            first = False
         else:
             out.append(char)
     return "".join(out)
@@ -63,22 +100,106 @@ def luhn_check_digit(payload: str) -> str:
     raise AssertionError("unreachable: one digit always completes a Luhn sum")
 
 
-def luhn(text: str, target: Target, ctx: Context, stream: KeyedStream) -> str | None:
+def luhn(text: str, target: Target, ctx: Context, stream: KeyedStream, labelled: bool = False) -> str | None:
     """Numbers of 10 or more digits that pass Luhn (cards, many national ids) stay Luhn-valid."""
     digits = digits_of(text)
     if len(digits) < 10 or len(digits) != sum(c.isalnum() for c in text) or not luhn_valid(digits):
         return None
-    drawn = shape_surrogate(digits[:-1], stream)
+    drawn = redraw_digits(digits[:-1], stream)
     return replace_digits(text, drawn + luhn_check_digit(drawn))
 
 
 GENERIC_SCHEMES: tuple[IdScheme, ...] = (luhn,)
 
 
+def schemes_of(ctx: Context) -> tuple[IdScheme, ...]:
+    """The pack's declared schemes in order (every scheme of its language module when it names
+    none), then the generic ones; a declared name that no module defines is an error."""
+    own = tuple(getattr(ctx.pack.morphology, "ID_SCHEMES", ())) if ctx.pack and ctx.pack.morphology else ()
+    declared = ctx.pack.settings.ids.schemes if ctx.pack else ()
+    if not declared:
+        return own + GENERIC_SCHEMES
+    known = {s.__name__: s for s in own + GENERIC_SCHEMES}
+    unknown = [name for name in declared if name not in known]
+    if unknown:
+        raise PseudoError(f"settings.ids.schemes: no identifier scheme {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+    return tuple(known[name] for name in declared)
+
+
+def labelled_scheme(target: Target, ctx: Context) -> str | None:
+    """The scheme whose field label ends the text before the span ("NASS: ", "Nº Col. "), if any."""
+    if ctx.pack is None:
+        return None
+    before = ctx.text_before(target.span, 40)
+    found = [
+        (len(label), scheme)
+        for scheme, labels in ctx.pack.settings.ids.labels.items()
+        for label in labels
+        if regex.search(rf"(?<![\p{{L}}\d]){regex.escape(label)}\.?\s*[:#]?\s*$", before, regex.IGNORECASE)
+    ]
+    return max(found)[1] if found else None
+
+
+def is_whole_date(target: Target, ctx: Context) -> bool:
+    """Whether the span is nothing but a date the pack's grammar reads."""
+    if ctx.pack is None:
+        return False
+    span, text = target.span, target.text
+    found = find_dates(ctx.document.text, date_words(ctx.pack, None), span.start, span.end)
+    for expression in reversed(found):
+        text = text[: expression.start - span.start] + text[expression.end - span.start :]
+    return bool(found) and not any(c.isalnum() for c in text)
+
+
+def as_date(target: Target, ctx: Context, why: str) -> Surrogate:
+    """A span tagged otherwise that is a date, moved by the date rule with its default options."""
+    answer = DateRule().replace(target, replace(ctx, options={}, memo={}))
+    return Surrogate(answer.text, answer.kept, fallback=why)
+
+
+def plain_words(target: Target, ctx: Context, family: str) -> tuple[str, str]:
+    """(surrogate, reason) for a span of words tagged as something words are not (an ID, OTHER).
+
+    A word stays when it reads as a common word: lower case, a kinship term or particle, in
+    capitals (an acronym, a code), the capitalised first word of a sentence ("Lactante de 3
+    meses", "Casado."), written in lower case elsewhere in the document, or in none of the
+    pack's name lists ("raza caucásica"). Any other word is a name and becomes a name of the list
+    where it weighs most. Digits are redrawn."""
+    text, pack = target.text, ctx.pack
+    lists = [(name, pack.weighted(name)) for name in NAME_LISTS if pack and pack.has(name)]
+    common = (set(kinship_terms(pack)) if pack and pack.has("kinship") else set()) | (set(particles(pack)) if pack else set())
+    sentence_start = bool(_SENTENCE_END.search(ctx.text_before(target.span)))
+    digits = ctx.stream(family, "digits", text)
+    out, cursor, names = [], 0, 0
+    for match in _WORD.finditer(text):
+        word = match.group()
+        out.append(redraw_digits(text[cursor : match.start()], digits))
+        cursor = match.end()
+        first = not any(c.isalpha() for c in text[: match.start()])
+        weight, listed = max(((weighted.weight(word), name) for name, weighted in lists), default=(0, ""))
+        if (
+            not word[0].isupper()
+            or word.casefold() in common
+            or (len(word) > 1 and word.isupper())
+            or (first and sentence_start)
+            or not weight
+            or regex.search(rf"(?<!\p{{L}}){regex.escape(word.lower())}(?!\p{{L}})", ctx.document.text)
+        ):
+            out.append(word)
+            continue
+        names += 1
+        pool = dict(lists)[listed]
+        drawn = ctx.consistent(f"{family}-name", normalise(word), lambda stream: pool.draw(stream))
+        out.append(match_case(word, drawn))
+    out.append(redraw_digits(text[cursor:], digits))
+    reason = "words, a name replaced by a name" if names else "common words, kept"
+    return "".join(out), f"{target.label} span of {reason}"
+
+
 class IdRule(Rule):
     name = "ids"
     labels = ("ID",)
-    requires = ("clock",)  # an identifier that embeds a birth date moves it with the clock
+    requires = ("clock", "address")  # a personnummer embeds a birth date; a NºCol the province of the place
     options = {
         "remove": Option(
             (), "names of identifier schemes (e.g. personnummer) whose numbers are removed, not replaced", (list, tuple)
@@ -88,21 +209,28 @@ class IdRule(Rule):
     def replace(self, target: Target, ctx: Context) -> Surrogate | str:
         if not any(c.isalnum() for c in target.text):
             return Surrogate(f"[{target.label}]", fallback="identifier without letters or digits")
-        schemes = tuple(getattr(ctx.pack.morphology, "ID_SCHEMES", ())) if ctx.pack and ctx.pack.morphology else ()
-        known = {s.__name__ for s in schemes + GENERIC_SCHEMES}
+        schemes = schemes_of(ctx)
+        known = {s.__name__ for s in schemes}
         unknown = sorted(set(ctx.options["remove"]) - known)
         if unknown:
             raise PseudoError(f"rules.ids.remove: no identifier scheme {', '.join(unknown)} here (known: {', '.join(sorted(known))})")
+        label = labelled_scheme(target, ctx)
+        ordered = sorted(schemes, key=lambda s: s.__name__ != label)  # the labelled scheme first
         probe = ctx.stream("probe", target.text)
-        removed = [s for s in schemes + GENERIC_SCHEMES if s.__name__ in ctx.options["remove"]]
-        if any(s(target.text, target, ctx, probe) is not None for s in removed):
+        if any(s(target.text, target, ctx, probe, s.__name__ == label) is not None for s in ordered if s.__name__ in ctx.options["remove"]):
             return Surrogate(f"[{target.label}]")
+        if not any(s(target.text, target, ctx, probe, s.__name__ == label) is not None for s in ordered):
+            if is_whole_date(target, ctx):
+                return as_date(target, ctx, "identifier that is a date, moved as a date")
+            if not digits_of(target.text):
+                text, reason = plain_words(target, ctx, "id")
+                return Surrogate(text, kept=text == target.text, fallback=reason)
 
         def draw(stream: KeyedStream) -> str:
-            for scheme in schemes + GENERIC_SCHEMES:
-                found = scheme(target.text, target, ctx, stream)
+            for scheme in ordered:
+                found = scheme(target.text, target, ctx, stream, scheme.__name__ == label)
                 if found is not None:
                     return found
-            return shape_surrogate(target.text, stream)
+            return redraw_digits(target.text, stream)
 
         return ctx.consistent("id", normalise(target.text), draw)

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from pseudo.model import Target
-from pseudo.folds import normalise
 from pseudo.rules.base import Context, Rule, Surrogate
-from pseudo.rules.ids import shape_surrogate
+from pseudo.rules.ids import as_date, is_whole_date, plain_words
 
 
 class SexRule(Rule):
@@ -17,11 +16,19 @@ class SexRule(Rule):
 
 
 class OtherRule(Rule):
-    """No list can hold what OTHER means; a same-shape string stands in when asked for."""
+    """No list can hold what OTHER means; when a surrogate is asked for, the span is read as what
+    it looks like: a date moves as a date, a name becomes a name, digits are redrawn and common
+    words stay (pseudo.rules.ids.plain_words), never random letters."""
 
     name = "other"
     labels = ("OTHER",)
     default_strategy = "tag"
+    requires = ("clock",)
 
-    def replace(self, target: Target, ctx: Context) -> str:
-        return ctx.consistent("other", normalise(target.text), lambda s: shape_surrogate(target.text, s))
+    def replace(self, target: Target, ctx: Context) -> Surrogate:
+        if not any(c.isalnum() for c in target.text):
+            return Surrogate(f"[{target.label}]", fallback="OTHER span without letters or digits")
+        if is_whole_date(target, ctx):
+            return as_date(target, ctx, "OTHER span that is a date, moved as a date")
+        text, reason = plain_words(target, ctx, "other")
+        return Surrogate(text, kept=text == target.text, fallback=reason)

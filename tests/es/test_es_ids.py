@@ -39,3 +39,92 @@ def test_a_valid_social_security_number_stays_valid():
 def test_other_identifiers_keep_digit_count_and_grouping():
     for (new,) in run_many("NºCol: 28 28 70973.", [("28 28 70973", "ID_TITULACION_PERSONAL_SANITARIO")]):
         assert regex.fullmatch(r"\d\d \d\d \d{5}", new) and new != "28 28 70973"
+
+
+# -- schemes declared by the pack, province codes of the surrogate place ------------------------
+
+from es_helpers import es_pack, run  # noqa: E402
+
+from pseudo.digits import digits_of  # noqa: E402
+from pseudo.lang.es import nss_valid  # noqa: E402
+
+COL = "ID_TITULACION_PERSONAL_SANITARIO"
+KEYS = [f"k{i}".encode() for i in range(12)]
+
+
+def province_code(place: str) -> str:
+    """The INE code of the province a listed place lies in."""
+    tree = es_pack().tree()
+    found = [p for p in tree.lookup(place) if p.kind in ("municipality", "province")]
+    node = found[0] if found[0].kind == "province" else tree.ancestor(found[0], "province")
+    return node.extra["code"]
+
+
+def with_town(text: str, spans: list[tuple[str, str]], key: bytes) -> tuple[str, list[str]]:
+    """(province code of the town's surrogate, the other surrogates) for a record from Zaragoza."""
+    result = run(f"Paciente de Zaragoza. {text}", [("Zaragoza", "TERRITORIO"), *spans], key=key)
+    town, *rest = [r.surrogate for r in result.replacements]
+    return province_code(town), rest
+
+
+def test_the_pack_declares_its_identifier_schemes_and_labels():
+    ids = es_pack().settings.ids
+    assert ids.schemes == ("nie", "dni", "nss", "colegiado", "luhn")
+    assert "NASS" in ids.labels["nss"] and "NºCol" in ids.labels["colegiado"]
+
+
+def test_a_collegiate_number_takes_the_province_of_the_surrogate_place():
+    for key in KEYS:
+        code, [new] = with_town("NºCol: 28 28 35489.", [("28 28 35489", COL)], key)
+        assert regex.fullmatch(rf"{code} {code} \d{{5}}", new), (code, new)
+
+
+def test_a_collegiate_number_keeps_dashes_and_a_second_pair_that_differs():
+    for key in KEYS:
+        code, [new] = with_town("NºCol: 13-87-71356.", [("13-87-71356", COL)], key)
+        assert regex.fullmatch(rf"{code}-\d\d-\d{{5}}", new)
+
+
+def test_a_nine_digit_number_is_a_collegiate_number_only_after_its_label():
+    for key in KEYS:
+        code, [labelled, bare] = with_town("NºCol: 282835489. NHC: 282835489", [("282835489", COL), ("282835489", "ID_SUJETO_ASISTENCIA")], key)
+        assert labelled.startswith(code + code) and len(labelled) == 9
+        assert len(bare) == 9 and bare.isdigit()
+
+
+def test_a_social_security_number_gets_the_surrogate_province_and_right_control_digits():
+    for key in KEYS:
+        code, [new] = with_town("NASS: 28 12345678 90.", [("28 12345678 90", "ID_ASEGURAMIENTO")], key)
+        assert regex.fullmatch(rf"{code} \d{{8}} \d\d", new) and nss_valid(new)
+
+
+def test_a_labelled_social_security_number_without_control_keeps_its_length():
+    for key in KEYS:
+        code, [new] = with_town("NASS: 26 63514095.", [("26 63514095", "ID_ASEGURAMIENTO")], key)
+        assert regex.fullmatch(rf"{code} \d{{8}}", new)
+
+
+def test_a_record_number_keeps_its_letters_length_and_a_nonzero_first_digit():
+    for (new,) in run_many("NHC: HC-70425257/5B.", [("HC-70425257/5B", "ID_SUJETO_ASISTENCIA")]):
+        assert regex.fullmatch(r"HC-[1-9]\d{7}/\dB", new) and new != "HC-70425257/5B"
+
+
+def test_identifier_spans_of_common_words_are_kept_and_counted_as_fallbacks():
+    text = "Lactante de raza caucásica. Casado. Varón boliviano."
+    spans = [("Lactante", "ID_SUJETO_ASISTENCIA"), ("raza caucásica", "ID_SUJETO_ASISTENCIA"),
+             ("Casado", "ID_SUJETO_ASISTENCIA"), ("boliviano", "ID_SUJETO_ASISTENCIA")]  # fmt: skip
+    result = run(text, spans)
+    assert [r.surrogate for r in result.replacements] == ["Lactante", "raza caucásica", "Casado", "boliviano"]
+    assert all(r.fallback and "common words" in r.fallback for r in result.replacements)
+
+
+def test_an_identifier_span_that_is_a_name_becomes_a_name_of_the_same_list():
+    pack = es_pack()
+    for (new,) in run_many("Datos: visto por Dr. Pérez ayer.", [("Pérez", "ID_SUJETO_ASISTENCIA")], keys=10):
+        assert new != "Pérez" and new in pack.weighted("last_names")
+
+
+def test_an_identifier_span_that_is_a_date_moves_as_a_date():
+    for (new,) in run_many("Ingreso: 12 de marzo de 2015.", [("12 de marzo de 2015", "ID_CONTACTO_ASISTENCIAL")], keys=10):
+        assert regex.fullmatch(r"\d{1,2} de \p{Ll}+ de \d{4}", new) and new != "12 de marzo de 2015"
+        assert digits_of(new)
