@@ -69,6 +69,7 @@ _HOUSE_NUMBER = regex.compile(r"(?<![\w\-.,])(\d{1,4})(?![\d]|[.,]\d)")
 _NOT_HOUSE = regex.compile(r"(?<!\w)(?:km|kilómetro|apartado|box|box\.)(?!\w)", regex.IGNORECASE)
 RARE_PAIR = 2  # a letter pair seen fewer times than this in all the pack's words counts as unseen
 UNSEEN_PAIRS = 2  # a word with this many unseen letter pairs is improbable
+MODEL_WORDS = 1000  # fewer words leave too many real letter pairs unseen
 RESERVED_DOMAINS = ("example.com", "example.net", "example.org", "example", "test", "invalid", "localhost")  # RFC 2606
 HOUSE_NUMBERS = 300  # Spanish and Swedish streets rarely run past this
 PLACE_FAMILY = ("PLACE", "REGION", "POSTCODE")
@@ -189,7 +190,9 @@ class Letters:
 
     def __init__(self, words: Iterable[str]):
         self.pairs: Counter = Counter()
+        self.size = 0
         for word in words:
+            self.size += 1
             marked = f"^{word}$"
             self.pairs.update(marked[i : i + 2] for i in range(len(marked) - 1))
 
@@ -200,11 +203,11 @@ class Letters:
 
     def improbable(self, word: str) -> bool:
         """A word of at least five letters with no vowel, or with letter pairs the locale's words
-        (almost) never have; only with a model trained on enough words."""
+        (almost) never have; the pairs are read only when the lists hold enough words to judge by."""
         folded = fold(word).casefold()
-        if len(folded) < 5 or not self.pairs:
+        if len(folded) < 5:
             return False
-        return not _VOWEL.search(folded) or self.unseen(word) >= UNSEEN_PAIRS
+        return not _VOWEL.search(folded) or self.size >= MODEL_WORDS and self.unseen(word) >= UNSEEN_PAIRS
 
 
 def _pack_words(pack: LocalePack) -> tuple[frozenset[str], frozenset[str]]:
