@@ -1,5 +1,5 @@
 """Command line of the evaluation toolkit: `pseudo judge build|score`, `pseudo judge leftovers build|score`,
-`pseudo audit`, `pseudo tells`.
+`pseudo audit`, `pseudo tells [--reader]`.
 
 Exit codes as for `pseudo apply` (0 done, 1 bad input, 2 bad usage), and 4 when the audit fails.
 """
@@ -19,6 +19,7 @@ from pseudo.console import EXIT_ERROR, say
 from pseudo.errors import LocaleError, PseudoError
 from pseudo.evaluation import audit as auditing
 from pseudo.evaluation import leftovers as leftover
+from pseudo.evaluation import reader as reading
 from pseudo.evaluation import tells as telling
 from pseudo.evaluation.corpus import label_map, pair_documents, read_corpus
 from pseudo.evaluation.kit import check_target, draw_records, kit_id, write_kit
@@ -196,13 +197,19 @@ def tells(
     pseudonymised: str = typer.Argument(..., help="A tagged corpus: pseudonymised, or original to see false alarms."),
     json_output: bool = JSON,
     locale: Optional[str] = typer.Option(None, "--locale", "-l", help="Locale of documents whose meta does not say."),
-    originals: Optional[str] = typer.Option(None, "--originals", help="The originals: enables the unshifted-date check."),
+    originals: Optional[str] = typer.Option(None, "--originals", help="The originals: enables the unshifted-date check and counts every tell on them too."),
+    reader: bool = typer.Option(False, "--reader", help="With --originals: the statistical reader's AUC per label family instead of the counts (needs scikit-learn)."),
+    unpaired: bool = typer.Option(False, "--unpaired", help="With --reader: compare the two corpora as wholes, not pairing documents by id."),
     config: Optional[str] = CONFIG,
     tagset: Optional[str] = TAGSET,
     format: str = FORMAT,
 ) -> None:
-    """Count, per document, what gives a pseudonymised record away."""
+    """Count, per document, what gives a pseudonymised record away; or, with --reader, how well a classifier tells surrogates from originals."""
     missing: set[str] = set()
+    if (reader or unpaired) and not originals:
+        raise typer.BadParameter("needs --originals", param_hint="--reader" if reader else "--unpaired")
+    if unpaired and not reader:
+        raise typer.BadParameter("needs --reader", param_hint="--unpaired")
     with _reported():
         configured = config_from(config)
 
@@ -217,6 +224,19 @@ def tells(
             say(f"pseudo: warning: {error}; list-based checks skipped for its documents")
             return None
 
+    if reader:
+        with _reported():
+            sk = reading.sklearn_or_exit()
+            if unpaired:
+                before, after = read_corpus(originals, format), read_corpus(pseudonymised, format)
+            else:
+                pairs = _pairing(originals, pseudonymised, format).pairs
+                before, after = [p.original for p in pairs], [p.output for p in pairs]
+            labels = label_map([*before, *after], configured, tagset)
+            values = reading.collect(before, labels, pack_for, False), reading.collect(after, labels, pack_for, True)
+            result = reading.read(*values, paired=not unpaired, sk=sk)
+        typer.echo(json.dumps(result, ensure_ascii=False, indent=1) if json_output else reading.text_table(result))
+        return
     with _reported():
         documents = read_corpus(pseudonymised, format)
         by_id = {d.id: d for d in read_corpus(originals, format)} if originals else None

@@ -38,9 +38,21 @@ TELLS = (
     "phone_prefix",  # a phone number whose prefix is neither an area code nor a mobile prefix
     "id_check_digit",  # an identifier of a known scheme with a wrong check digit
     "unlisted_surrogate",  # a name or place found in no list of the locale
+    "reserved_email",  # an e-mail address at a domain reserved for examples (example.com, .test)
+    "email_unrelated",  # an e-mail whose local part shares no run of letters with any name of its record
+    "phone_fiction",  # a phone number in a range set aside for fiction, or a run of one digit
+    "phone_area",  # a fixed number whose area code serves no place of its record
+    "foreign_country",  # a foreign country in the country field of a patient living in the home country
+    "random_letters",  # a word no list holds and the letters of the lists make improbable
+    "doubled_word",  # one word twice in a row across or inside a span ("Universitario Universitario")
+    "house_number",  # a house number beyond the real range
+    "person_hospital",  # a health care unit named after a person
 )
 
-HEADERS = ("kin-gender", "shared-name", "title-gender", "date-order", "unshifted", "preposition", "phone", "check-digit", "unlisted")
+HEADERS = (
+    "kin-gender", "shared-name", "title-gender", "date-order", "unshifted", "preposition", "phone", "check-digit", "unlisted",
+    "example-mail", "mail-name", "fiction-tel", "area", "country", "random", "doubled", "house-no", "person-unit",
+)  # fmt: skip
 NAME_LABELS = ("FIRST_NAME", "PERSON", "KINSHIP")  # MEDDOCAN tags relatives' names as kinship
 PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
 DOMINANCE = 10  # a name counts as one gender when its share in that list is 10 times the other's
@@ -50,6 +62,17 @@ _TOKEN = regex.compile(r"\p{L}[\p{L}'’-]*")
 _FIGURES_BEFORE = regex.compile(r"(?:[\w/]|\d[.,])\Z")
 _FIGURES_AFTER = regex.compile(r"[\w/]|[.,]\d")
 _WORD_BEFORE = regex.compile(r"(?<!\w)(\p{L}+)\s+$")
+_LETTERS = regex.compile(r"\p{L}+")
+_VOWEL = regex.compile(r"[aeiouy]")
+_DOUBLED = regex.compile(r"(?<!\w)(\p{L}{3,})\s+\1(?!\w)", regex.IGNORECASE)
+_HOUSE_NUMBER = regex.compile(r"(?<![\w\-.,])(\d{1,4})(?![\d]|[.,]\d)")
+_NOT_HOUSE = regex.compile(r"(?<!\w)(?:km|kilómetro|apartado|box|box\.)(?!\w)", regex.IGNORECASE)
+RARE_PAIR = 2  # a letter pair seen fewer times than this in all the pack's words counts as unseen
+UNSEEN_PAIRS = 2  # a word with this many unseen letter pairs is improbable
+MODEL_WORDS = 1000  # fewer words leave too many real letter pairs unseen
+RESERVED_DOMAINS = ("example.com", "example.net", "example.org", "example", "test", "invalid", "localhost")  # RFC 2606
+HOUSE_NUMBERS = 300  # Spanish and Swedish streets rarely run past this
+PLACE_FAMILY = ("PLACE", "REGION", "POSTCODE")
 
 
 @dataclass(frozen=True)
@@ -117,6 +140,15 @@ class Knowledge:
                 self.date_cues.setdefault(" ".join(str(phrase).split()).casefold(), kind)
         body = _phrases(self.date_cues)
         self.date_cue_pattern = regex.compile(rf"(?<!\w)(?:{body})(?!\w)", regex.IGNORECASE) if body else None
+        self.entries, self.words = _pack_words(pack) if pack else (frozenset(), frozenset())
+        self.letters = Letters(self.words)
+        self.saints = tuple(
+            tuple(fold(w) for w in _TOKEN.findall(r["name"]) if w.casefold() not in self.particles) for r in pack.rows("saints")
+        ) if has("saints") else ()  # fmt: skip
+        self.home = _home_country(self.tree) if self.tree else None
+        self.areas = _area_places(self.plan, self.tree) if self.plan and self.tree else {}
+        body = _phrases(str(c) for c in defaults.get("country_field", []))
+        self.country_field = regex.compile(rf"(?<!\w)(?:{body})\s*:\s*$", regex.IGNORECASE) if body else None
 
     def _cues(self, name: str, key: str) -> dict[str, Cue]:
         """kinship.yaml `terms` (word, forms, gender) or titles.yaml `titles` (word, gender), by folded form."""
@@ -150,6 +182,82 @@ class Knowledge:
     def cue_before(self, pattern: regex.Pattern | None, cues: Mapping[str, Cue], text: str) -> Cue | None:
         match = pattern.search(text) if pattern else None
         return cues.get(" ".join(match.group(1).split()).casefold()) if match else None
+
+
+class Letters:
+    """A character-bigram model of the words of a pack's lists: how likely each letter is after
+    the one before it in real names, places and words of the locale."""
+
+    def __init__(self, words: Iterable[str]):
+        self.pairs: Counter = Counter()
+        self.size = 0
+        for word in words:
+            self.size += 1
+            marked = f"^{word}$"
+            self.pairs.update(marked[i : i + 2] for i in range(len(marked) - 1))
+
+    def unseen(self, word: str) -> int:
+        """How many letter pairs of the word (edges included) occur under RARE_PAIR times in the lists."""
+        marked = f"^{fold(word).casefold()}$"
+        return sum(self.pairs[marked[i : i + 2]] < RARE_PAIR for i in range(len(marked) - 1))
+
+    def improbable(self, word: str) -> bool:
+        """A word of at least five letters with no vowel, or with letter pairs the locale's words
+        (almost) never have; the pairs are read only when the lists hold enough words to judge by."""
+        folded = fold(word).casefold()
+        if len(folded) < 5:
+            return False
+        return not _VOWEL.search(folded) or self.size >= MODEL_WORDS and self.unseen(word) >= UNSEEN_PAIRS
+
+
+def _pack_words(pack: LocalePack) -> tuple[frozenset[str], frozenset[str]]:
+    """Every entry of the pack's named lists (folded), and every word of them and of its vocabularies."""
+    entries: set[str] = set()
+    for name, entry in pack.lists.items():
+        if str(entry.get("file", "")).endswith(".tsv"):
+            entries.update(fold(row["name"]) for row in pack.rows(name) if row.get("name"))
+        elif str(entry.get("file", "")).endswith((".yaml", ".yml")):
+            entries.update(fold(text) for text in _strings(pack.vocabulary(name)))
+    if pack.has("locations"):
+        for place in pack.tree().places.values():
+            entries.update(fold(n) for n in [place.name, *place.extra.get("aliases", "").split("|")] if n)
+    words = {w.casefold() for entry in entries for w in _LETTERS.findall(regex.sub(r"\{\w+\}", " ", entry))}
+    return frozenset(e.casefold() for e in entries), frozenset(words)
+
+
+def _strings(data: Any) -> Iterable[str]:
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for item in data.values():
+            yield from _strings(item)
+    elif isinstance(data, list):
+        for item in data:
+            yield from _strings(item)
+
+
+def _home_country(tree: Any) -> Place | None:
+    """The country most of the tree's municipalities lie in: the pack's own."""
+    countries = Counter(c.id for c in (tree.ancestor(p, "country") for p in tree.of_kind("municipality")) if c is not None)
+    return tree.places[countries.most_common(1)[0][0]] if countries else None
+
+
+def _area_places(plan: NumberingPlan, tree: Any) -> dict[str, frozenset[str]]:
+    """Area code -> the ids of the places it serves and every place above them."""
+    areas: dict[str, set[str]] = defaultdict(set)
+    for code, name in plan.regions:
+        for place in tree.lookup(name):
+            areas[code].update(p.id for p in _lineage(place, tree))
+    return {code: frozenset(ids) for code, ids in areas.items()}
+
+
+def _lineage(place: Place, tree: Any) -> list[Place]:
+    found: list[Place] = []
+    current: Place | None = place
+    while current is not None and current not in found:
+        found.append(current)
+        current = tree.parent(current)
+    return found
 
 
 def knowledge_for(pack: LocalePack | None) -> Knowledge:
@@ -362,6 +470,163 @@ def _unlisted(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledg
     return tells
 
 
+def _emails(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge) -> list[Tell]:
+    """E-mail addresses at reserved example domains, and local parts unrelated to every name of
+    the record (real addresses are mostly built from their owner's name)."""
+    names = {
+        word.casefold()
+        for span, label in spans
+        if label in ("FIRST_NAME", "LAST_NAME", "PERSON")
+        for word in _LETTERS.findall(fold(document.span_text(span)))
+        if len(word) >= 3 and word.casefold() not in k.particles
+    }
+    tells = []
+    for span, label in spans:
+        text = document.span_text(span).strip()
+        if label != "EMAIL" or "@" not in text:
+            continue
+        local, domain = text.rsplit("@", 1)
+        domain = domain.casefold().rstrip(".")
+        if any(domain == d or domain.endswith("." + d) for d in RESERVED_DOMAINS):
+            tells.append(Tell("reserved_email", span.start, span.end))
+        letters = "".join(_LETTERS.findall(fold(local))).casefold()
+        if names and not any(name[i : i + 3] in letters for name in names for i in range(len(name) - 2)):
+            tells.append(Tell("email_unrelated", span.start, span.end))
+    return tells
+
+
+def _record_places(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge) -> set[str]:
+    """Ids of the places a record names and of the places above them, short of countries."""
+    found: set[str] = set()
+    for span, label in spans:
+        if label in ("PLACE", "REGION") and k.tree is not None:
+            for place in k.tree.lookup(document.span_text(span).strip()):
+                found.update(p.id for p in _lineage(place, k.tree) if p.kind not in ("country", "continent"))
+    return found
+
+
+def _fiction(number: str, plan: NumberingPlan) -> bool:
+    """In a range the numbering plan sets aside for fiction, or five or more of one digit in a row."""
+    written = plan.trunk_prefix + number
+    in_range = any(len(first) == len(written) and first <= written <= last for first, last, _ in plan.fiction)
+    return in_range or regex.search(r"(\d)\1{4}", number) is not None
+
+
+def _phone_places(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge) -> list[Tell]:
+    """Numbers in fiction ranges, and fixed numbers whose area code serves none of the record's places."""
+    if k.plan is None:
+        return []
+    places = _record_places(document, spans, k)
+    tells = []
+    for span, label in spans:
+        if label not in ("PHONE", "FAX"):
+            continue
+        number = national_number(document.span_text(span), k.plan)
+        if number is None or len(number) < 6:
+            continue
+        if _fiction(number, k.plan):
+            tells.append(Tell("phone_fiction", span.start, span.end))
+        code = max((c for c in k.areas if number.startswith(c)), key=len, default=None)
+        mobile = any(number.startswith(p) for p in k.plan.mobile) or bool(k.plan.mobile_pattern and k.plan.mobile_pattern.fullmatch(number))
+        if code and places and not mobile:
+            served = {i for i in k.areas[code] if k.tree.places[i].kind not in ("country", "continent")}
+            if not served & places:
+                tells.append(Tell("phone_area", span.start, span.end))
+    return tells
+
+
+def _countries(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge) -> list[Tell]:
+    """A foreign country in a "País:" field of a record whose places lie in the home country."""
+    if k.country_field is None or k.home is None or k.tree is None:
+        return []
+    local = any(
+        label in ("PLACE", "REGION") and any(k.home in _lineage(p, k.tree)[1:] for p in k.tree.lookup(document.span_text(span).strip()))
+        for span, label in spans
+    )
+    if not local:
+        return []
+    tells = []
+    for span, label in spans:
+        if label not in ("COUNTRY", "PLACE"):
+            continue
+        line = document.text[document.text.rfind("\n", 0, span.start) + 1 : span.start]
+        if not k.country_field.search(line):
+            continue
+        countries = [p for p in k.tree.lookup(document.span_text(span).strip()) if p.kind == "country"]
+        if countries and k.home not in countries:
+            tells.append(Tell("foreign_country", span.start, span.end))
+    return tells
+
+
+def _letters(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge) -> list[Tell]:
+    """Spans holding a word of five or more letters that no list has and the locale's letters make improbable."""
+    return [
+        Tell("random_letters", span.start, span.end)
+        for span, label in spans
+        if label not in ("EMAIL", "URL")  # local parts are initials and names run together: see email_unrelated
+        and any(w.casefold() not in k.words and k.letters.improbable(w) for w in _LETTERS.findall(fold(document.span_text(span))))
+    ]
+
+
+def _doubled(document: Document, spans: Sequence[tuple[Span, str]]) -> list[Tell]:
+    """One word of three or more letters twice in a row, inside a span or across its edges; inside a
+    name it is a real double surname."""
+    tells = []
+    text = document.text
+    for span, label in spans:
+        before = regex.search(r"\p{L}*[^\S\n]*$", text[max(0, span.start - 40) : span.start])
+        start = span.start - len(before.group()) if before else span.start
+        after = regex.match(r"[^\S\n]*\p{L}*", text[span.end : span.end + 40])
+        end = span.end + len(after.group()) if after else span.end
+        inside_ok = label in ("FIRST_NAME", "LAST_NAME", "PERSON")  # "Martín Martín": both surnames may be one
+        for match in _DOUBLED.finditer(text, start, end):
+            inside = span.start <= match.start() and match.end() <= span.end
+            if match.start() < span.end and span.start < match.end() and not (inside and inside_ok):
+                tells.append(Tell("doubled_word", span.start, span.end))
+                break
+    return tells
+
+
+def _house_numbers(document: Document, spans: Sequence[tuple[Span, str]]) -> list[Tell]:
+    """A street's first number above HOUSE_NUMBERS; roads (kilometres) and post boxes are left out."""
+    tells = []
+    for span, label in spans:
+        if label not in ("STREET", "ADDRESS"):
+            continue
+        text = document.span_text(span)
+        match = None if _NOT_HOUSE.search(text) else _HOUSE_NUMBER.search(text)
+        if match and HOUSE_NUMBERS < int(match.group(1)):
+            tells.append(Tell("house_number", span.start, span.end))
+    return tells
+
+
+def _person_units(document: Document, spans: Sequence[tuple[Span, str]], k: Knowledge) -> list[Tell]:
+    """A health care unit named after a person: a title before a capitalised word (Doctor Peset), or a
+    listed first name followed by a listed surname (Gregorio Marañón). Saints are devotions, not persons."""
+    titles = {fold(word.rstrip(".")) for word, cue in k.titles.items() if cue.gender and " " not in word}
+    tells = []
+    for span, label in spans:
+        if label != "HEALTHCARE_UNIT":
+            continue
+        tokens = [w for w in _TOKEN.findall(document.span_text(span)) if w.casefold() not in k.particles]
+        folded = [fold(w) for w in tokens]
+        for saint in k.saints:
+            size = len(saint)
+            for i in range(len(folded) - size + 1):
+                if tuple(folded[i : i + size]) == saint:
+                    folded[i : i + size] = [""] * size
+        words = [(w, f) for w, f in zip(tokens, folded) if f]
+        for (word, first), (following, last) in zip(words, words[1:]):
+            if not following[0].isupper():
+                continue
+            titled = first in titles
+            named = k.first is not None and k.last is not None and first in k.first and last in k.last
+            if titled or named:
+                tells.append(Tell("person_hospital", span.start, span.end))
+                break
+    return tells
+
+
 def read_document(
     document: Document, labels: Mapping[str, LabelMapping], k: Knowledge, original: Document | None = None
 ) -> list[Tell]:
@@ -370,6 +635,8 @@ def read_document(
     parts = _dated(document, k)
     tells = _names(document, spans, k) + _dates(document, spans, parts, k) + _places(document, spans, k)
     tells += _phones(document, spans, k) + _ids(document, spans, k) + _unlisted(document, spans, k)
+    tells += _emails(document, spans, k) + _phone_places(document, spans, k) + _countries(document, spans, k)
+    tells += _letters(document, spans, k) + _doubled(document, spans) + _house_numbers(document, spans) + _person_units(document, spans, k)
     if original is not None:
         pair = Pair(original, document)
         if pair.alignment.problem is None:
@@ -399,6 +666,11 @@ def read_corpus(
             "counts": {kind: counts[kind] for kind in TELLS},
             "tells": [{"kind": t.kind, "start": t.start, "end": t.end} for t in tells],
         })
+    on_originals: Counter = Counter()
+    for document in documents:
+        original = originals.get(document.id) if originals is not None else None
+        if original is not None:
+            on_originals.update(t.kind for t in read_document(original, labels, knowledge_for(pack_for(original))))
     return {
         "documents": len(documents),
         "documents_with_tells": sum(1 for d in per_document if d["tells"]),
@@ -406,6 +678,7 @@ def read_corpus(
         "compared_with_originals": originals is not None,
         "documents_without_original": sum(d.id not in originals for d in documents) if originals is not None else 0,
         "totals": {kind: totals[kind] for kind in TELLS},
+        "totals_on_originals": {kind: on_originals[kind] for kind in TELLS} if originals is not None else None,
         "per_document": per_document,
     }
 
@@ -418,8 +691,13 @@ def text_table(result: Mapping[str, Any]) -> str:
         if doc["tells"]:
             rows.append((doc["id"], *(str(doc["counts"][k]) for k in TELLS), str(len(doc["tells"]))))
     rows.append(("TOTAL", *(str(result["totals"][k]) for k in TELLS), str(sum(result["totals"].values()))))
+    if result.get("totals_on_originals") is not None:
+        on_originals = result["totals_on_originals"]
+        rows.append(("ORIGINALS", *(str(on_originals[k]) for k in TELLS), str(sum(on_originals.values()))))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))) for r in rows]
     lines.append(f"{result['documents_with_tells']} of {result['documents']} document(s) show at least one tell")
+    if result.get("totals_on_originals") is not None:
+        lines.append("ORIGINALS: the same checks on the originals of these documents; only a count above theirs says something")
     lines.append("columns: " + ", ".join(f"{s} = {k}" for k, s in short.items()))
     return "\n".join(lines)

@@ -18,6 +18,7 @@ SV_LISTS = {
     "G\tSE\tcounty\tGotland\tpå\nS\tSE\tmunicipality\tStockholm\ti\nV\tSE\tmunicipality\tVisby\t\n",
     "phone_area_codes.tsv": "code\tplace\n08\tStockholm\n0652\tBergsjö\n0498\tGotland\n",
     "phone_mobile_prefixes.tsv": "prefix\n070\n072\n073\n076\n079\n",
+    "phone_fiction_ranges.tsv": "first\tlast\tkind\n0701740605\t0701740699\tmobile\n",
 }
 SV_VOCABULARIES = {
     "kinship.yaml": {
@@ -39,7 +40,7 @@ ES_LISTS = {
     "first_names_male.tsv": "name\tcount\nJuan\t900\nJosé\t800\n",
     "last_names.tsv": "name\tcount\nGarcía\t900\nLópez\t700\n",
     "locations.tsv": "id\tparent_id\tkind\tname\taliases\nES\t\tcountry\tEspaña\t\nM\tES\tmunicipality\tMadrid\t\n"
-    "BI\tES\tprovince\tBizkaia\tVizcaya\n",
+    "BI\tES\tprovince\tBizkaia\tVizcaya\nFR\t\tcountry\tFrancia\t\n",
     "phone_area_codes.tsv": "code\tplace\n91\tMadrid\n93\tBarcelona\n",
     "phone_mobile_prefixes.tsv": "prefix\n6\n",
 }

@@ -8,8 +8,9 @@ from pseudo.cli import app
 from pseudo.config import Config
 from pseudo.evaluation import cli as evaluation_cli
 from pseudo.evaluation.corpus import label_map
-from pseudo.evaluation.tells import Knowledge, read_corpus
+from pseudo.evaluation.tells import TELLS, Knowledge, Letters, knowledge_for, read_corpus
 from pseudo.io.native import document_from_dict
+from pseudo.lists.pack import load_pack
 from pseudo.lang.es import dni_valid, nie_valid, nss_valid
 from pseudo.lang.sv import personnummer_valid
 
@@ -167,3 +168,75 @@ def test_cli_warns_without_a_pack(tmp_path):
     result = CliRunner().invoke(app, ["tells", path, "--locale", "xx"])
     assert result.exit_code == 0
     assert "no locale pack 'xx'" in result.stderr and "1 document(s) without a locale pack" in result.stderr
+
+
+def test_e_mails_at_example_domains_and_unrelated_to_the_names(es_pack):
+    text = "Juan García; juan.garcia@example.com; jgarcia@hospital.es; xqzt@hospital.es; a@b.test"
+    spans = (("PERSON", "Juan García"), ("EMAIL", "juan.garcia@example.com"), ("EMAIL", "jgarcia@hospital.es"),
+             ("EMAIL", "xqzt@hospital.es"), ("EMAIL", "a@b.test"))  # fmt: skip
+    result = tells_of(es_pack, doc("m", text, *spans))
+    assert counts(result) == {"reserved_email": 2, "email_unrelated": 2}
+    kinds = {(t["kind"], t["start"]) for t in result["per_document"][0]["tells"]}
+    assert ("reserved_email", text.index("juan.garcia")) in kinds and ("email_unrelated", text.index("xqzt")) in kinds
+    without_names = doc("n", "Correo: xqzt@hospital.es", ("EMAIL", "xqzt@hospital.es"))
+    assert counts(tells_of(es_pack, without_names)) == {}  # no name in the record: nothing to compare with
+
+
+def test_phones_in_fiction_ranges_and_far_from_the_record(sv_pack, es_pack):
+    numbers = ("070-174 06 10", "08-555 55 55", "070-123 45 67")
+    assert counts(tells_of(sv_pack, doc("f", " / ".join(numbers), *(("PHONE", n) for n in numbers)))) == {"phone_fiction": 2}
+    far = doc("a", "Vive en Bizkaia. Tel. 91 123 45 67.", ("PLACE", "Bizkaia"), ("PHONE", "91 123 45 67"))
+    near = doc("b", "Vive en Madrid. Tel. 91 123 45 67, móvil 612 345 678.", ("PLACE", "Madrid"), ("PHONE", "91 123 45 67"), ("PHONE", "612 345 678"))
+    result = tells_of(es_pack, far, near)
+    assert counts(result, 0) == {"phone_area": 1} and counts(result, 1) == {}
+
+
+def test_a_foreign_country_for_a_local_patient(es_pack):
+    local = doc("c", "Localidad: Madrid.\nPaís: Francia.\n", ("PLACE", "Madrid"), ("COUNTRY", "Francia"))
+    home = doc("d", "Localidad: Madrid.\nPaís: España.\n", ("PLACE", "Madrid"), ("COUNTRY", "España"))
+    abroad = doc("e", "Viajó a Francia desde Madrid.", ("COUNTRY", "Francia"), ("PLACE", "Madrid"))  # no country field
+    result = tells_of(es_pack, local, home, abroad)
+    assert [counts(result, i) for i in range(3)] == [{"foreign_country": 1}, {}, {}]
+
+
+def test_random_letters_doubled_words_house_numbers(es_pack):
+    text = "Brkdst García; Hospital Universitario Universitario de Madrid; María García García; Calle Mayor 412; Calle Mayor 12; Carretera N-340 km 412"
+    spans = (("PERSON", "Brkdst García"), ("HEALTHCARE_UNIT", "Hospital Universitario Universitario de Madrid"),
+             ("PERSON", "María García García"), ("STREET", "Calle Mayor 412"), ("STREET", "Calle Mayor 12"),
+             ("STREET", "Carretera N-340 km 412"))  # fmt: skip
+    result = tells_of(es_pack, doc("r", text, *spans))
+    assert {k: v for k, v in counts(result).items() if k != "unlisted_surrogate"} == {"random_letters": 1, "doubled_word": 1, "house_number": 1}
+    edge = doc("s", "Ingresa en Hospital Hospital de Madrid.", ("HEALTHCARE_UNIT", "Hospital de Madrid"))
+    assert counts(tells_of(es_pack, edge)) == {"doubled_word": 1}  # across the span's edge
+
+
+def test_letters_model_from_the_lists():
+    """Trained on the Spanish pack's words; on a handful of words it judges by vowels alone."""
+    letters = knowledge_for(load_pack("es")).letters
+    assert letters.improbable("Zqkxtav") and letters.improbable("Brkdst")  # unseen letter pairs; no vowel
+    assert not any(letters.improbable(w) for w in ("Martin", "Rodrigo", "Ana", "Zubizarreta", "Torrelavega"))
+    few = Letters(["garcia", "martinez", "lopez"])
+    assert few.improbable("Brkdst") and not few.improbable("Zqkxtav") and not few.improbable("Rodrigo")
+
+
+def test_hospitals_named_after_persons(es_pack):
+    units = ("Hospital Juan García", "Hospital Dr. López", "Hospital de Madrid", "Clínica Carmen")
+    result = tells_of(es_pack, doc("h", "; ".join(units), *(("HEALTHCARE_UNIT", u) for u in units)))
+    assert counts(result) == {"person_hospital": 2}
+    assert [t["start"] for t in result["per_document"][0]["tells"]] == [0, len(units[0]) + 2]
+
+
+def test_with_the_originals_every_tell_is_counted_on_them_too(es_pack, tmp_path, monkeypatch):
+    original = doc("o", "Juan García, jgarcia@hospital.es", ("PERSON", "Juan García"), ("EMAIL", "jgarcia@hospital.es"))
+    output = doc("o", "José López, jose.lopez@example.com", ("PERSON", "José López"), ("EMAIL", "jose.lopez@example.com"))
+    result = tells_of(es_pack, output, originals=[original])
+    assert result["totals"]["reserved_email"] == 1 and result["totals_on_originals"]["reserved_email"] == 0
+    assert tells_of(es_pack, output)["totals_on_originals"] is None
+    monkeypatch.setattr(evaluation_cli, "load_pack", lambda code: es_pack)
+    paths = write_jsonl(tmp_path / "o.jsonl", [original]), write_jsonl(tmp_path / "p.jsonl", [output])
+    shown = CliRunner().invoke(app, ["tells", paths[1], "--originals", paths[0], "--locale", "es"])
+    assert shown.exit_code == 0, shown.output
+    rows = {line.split()[0]: line.split() for line in shown.stdout.splitlines() if line.startswith(("TOTAL", "ORIGINALS"))}
+    column = list(TELLS).index("reserved_email") + 1
+    assert rows["TOTAL"][column] == "1" and rows["ORIGINALS"][column] == "0"
+    assert "García" not in shown.stdout and "jgarcia" not in shown.stdout
