@@ -169,3 +169,13 @@ def test_one_surrogate_per_name_in_and_out_of_kinship_and_genitive_swedish(menti
         if index in plain and index in inflected:
             [name], [genitive] = plain[index], inflected[index]
             assert genitive in (name + "s", name, name + "'")  # Swedish: "Mats" takes no second s
+
+
+@pytest.mark.parametrize("locale, home, foreign", [("es", "España", "Francia"), ("sv", "Sverige", "Norge")])
+def test_the_home_country_is_kept_and_a_foreign_one_stays_foreign(locale, home, foreign):
+    text = f"{home}. {foreign}."
+    spans = spans_of(text, (home, "COUNTRY", 0), (foreign, "COUNTRY", 0))
+    for key in (b"a", b"b", b"c"):
+        out = run(text, spans, locale, key)
+        assert out[spans[0][:2]] == home
+        assert out[spans[1][:2]] not in (home, foreign)

@@ -186,7 +186,24 @@ class AddressWorld:
         return None, "place in no list: a random place of its level"
 
     def is_kept(self, place: Place) -> bool:
-        return place.kind in self.settings.keep
+        """A kind kept on purpose (a county), or the home country: a value most records share
+        identifies nobody, and a local patient's "España" replaced by another country is the
+        first thing a reader notices."""
+        return place.kind in self.settings.keep or place.id == self._home_country()
+
+    def _home_country(self) -> str | None:
+        """The country that holds the pack's towns (the one with most places of the default kind)."""
+
+        def make() -> str | None:
+            kind = self.settings.default_kind.get("PLACE")
+            counts: dict[str, int] = {}
+            for town in self._tree.of_kind(kind) if kind else ():
+                country = self._tree.ancestor(town, "country")
+                if country is not None:
+                    counts[country.id] = counts.get(country.id, 0) + 1
+            return max(counts, key=lambda c: (counts[c], c)) if counts else None
+
+        return self._pack.cached("home-country", make)
 
     # -- mapping ----------------------------------------------------------------------------
     def surrogate(self, place: Place) -> Place:
