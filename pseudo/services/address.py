@@ -277,8 +277,9 @@ class AddressWorld:
     def _draw(self, pool: WeightedList, avoid: Sequence[Place], kind: str, anchor: Place | None, stream: KeyedStream) -> str:
         name = pool.draw(stream)
         for _ in range(MAX_TRIES):
-            if not avoid or not self._inside(self._resolve(name, kind, anchor), avoid):
-                break
+            place = self._resolve(name, kind, anchor)
+            if place.id != self._home_country() and not (avoid and self._inside(place, avoid)):
+                break  # a foreign place never becomes the home country: it stays foreign
             name = pool.draw(stream)
         return name
 
