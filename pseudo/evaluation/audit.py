@@ -22,6 +22,7 @@ from pseudo.labels import LabelMapping
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.words import kinship_terms
 from pseudo.model import Document, Result
+from pseudo.scope import carries, words_of
 from pseudo.folds import normalise
 
 # Labels moved by one shift per scope: a value may land on another value of the same record (a
@@ -158,7 +159,12 @@ class Audit:
                 )
                 if holder is not None and holder is not link and label == holder_label and label in SHIFTED:
                     continue  # a year inside another date, an age on another age: both move by the scope's one shift
-                if holder is not None and holder is not link and not pattern.search(original.text, holder.original.start, holder.original.end):
+                held = holder is not None and holder is not link and carries(
+                    words_of(output.text[holder.output.start : holder.output.end]),
+                    {words_of(value)},
+                    words_of(original.text[holder.original.start : holder.original.end]),
+                )  # the engine's own definition (pseudo.scope.carries), so the two never disagree
+                if held:
                     collisions.append(Finding(
                         "collision", pair.id, "an original value stands inside the surrogate of other original text",
                         label, link.original.start, link.original.end, match.start(), match.end(),
