@@ -130,7 +130,7 @@ class HealthcareUnitRule(Rule):
     @staticmethod
     def _place(target: Target, ctx: Context) -> str | None:
         """The place a surrogate name takes: the surrogate of the place the original names
-        ("Hospital de Getafe"), else of the document's first listed town, from the address world;
+        ("Hospital de Getafe"), else of the listed town nearest to it, from the address world;
         None without a location tree (a place by population, then)."""
         if not ctx.pack.has("locations"):
             return None
@@ -139,9 +139,10 @@ class HealthcareUnitRule(Rule):
         named = world.named_in(target.text, kinds)
         if named is not None:
             return world.surrogate(named[2]).name
-        for other in ctx.document.labelled("PLACE"):
+        places = sorted(ctx.document.labelled("PLACE"), key=lambda t: (abs(t.span.start - target.span.start), t.span.start))
+        for other in places:  # the nearest: "Hospital San Agustín, Avilés" is Avilés's, not the patient's town's
             found = world.surrogate_of_text(other.text, "PLACE") if any(c.isalpha() for c in other.text) else None
-            if found is not None:
+            if found is not None and found.kind in kinds:
                 return found.name
         return None
 

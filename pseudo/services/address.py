@@ -217,6 +217,7 @@ class AddressWorld:
         if namesake is not None:
             chosen = self._namesake_surrogate(place, namesake)
             self._mapped[place.id] = chosen
+            self._map_regions_above(place, chosen)
             return chosen
         derived = self._derived_from_below(place)
         if derived is not None and derived.id == place.id:  # "España" of a town that stayed Spanish
@@ -233,7 +234,19 @@ class AddressWorld:
             )
             chosen = self._resolve(name, place.kind, anchor)
         self._mapped[place.id] = chosen
+        self._map_regions_above(place, chosen)
         return chosen
+
+    def _map_regions_above(self, place: Place, chosen: Place) -> None:
+        """The regions of a mapped place map to the regions of its surrogate, so another town of
+        the same original province ("O Rosal" after "Pontevedra") is drawn in the same surrogate
+        province, and the province itself, written later, names it."""
+        node = self._tree.parent(place)
+        while node is not None and node.kind != self.settings.group.get(place.kind):
+            above = self._tree.ancestor(chosen, node.kind)
+            if not self.is_kept(node) and node.id not in self._mapped and above is not None and above.id != node.id:
+                self._mapped[node.id] = above
+            node = self._tree.parent(node)
 
     def unlisted(self, text: str, label: str) -> str:
         """A place in no list: a random place of the label's default kind, once per value."""
