@@ -371,8 +371,8 @@ def _sv_streets(data: Path, out: Path, lists: dict[str, dict[str, Any]]) -> None
         name = place["name"]
         if place["kind"] not in ("municipality", "locality") or municipality is None or municipality["kind"] != "municipality":
             continue
-        if name.isalpha() and name[0].isupper():
-            joint = "" if name[-1] in "aeiouyåäös" else "s"
+        joint = "" if name[-1:] in tuple("aeiouyåäös") else "s"
+        if name.isalpha() and name[0].isupper() and f"{name}{joint}vägen" not in streets:  # "Skogsvägen" is no place's
             named.add((municipality["id"], f"{name}{joint}vägen", "vägen"))
     written = write_tsv(out / "town_streets.tsv", ("place_id", "name", "type"), sorted(named))
     lists["streets"] = {
@@ -393,8 +393,8 @@ def _sv_streets(data: Path, out: Path, lists: dict[str, dict[str, Any]]) -> None
         ),
         "licence": "CC BY 4.0 (GeoNames); CC0 (swedish-geodata, JobTech)",
         "derivation": (
-            "every one-word municipality or locality name + '-vägen' (linking s after a consonant), listed under its "
-            "municipality: a town draws it only when the name is its own or of a place of its own municipality"
+            "every one-word municipality or locality name + '-vägen' (linking s after a consonant) that is not one of "
+            "the composed names of streets.tsv ('Skogsvägen'), listed under its municipality: a town draws it only when the name is its own or of a place of its own municipality"
         ),
         "rows": written,
     }
@@ -839,6 +839,8 @@ def _bare_street(name: str, type_word: str = "") -> str | None:
         words = words[1:]
     if len(words) > 1 and words[0].casefold() in ("de", "del", "dels"):
         words = words[1:]
+    elif len(words) > 1 and type_word in ES_ROADS_TO and words[0].casefold() in ("a", "al"):
+        words = words[1:]  # "Camino a las Huertas": the name is "Las Huertas"
     bare = " ".join(words)
     if bare[:2].casefold() in ("d'", "d’") and len(bare) > 2:
         bare = bare[2:]
@@ -847,6 +849,7 @@ def _bare_street(name: str, type_word: str = "") -> str | None:
     return bare[0].upper() + bare[1:]
 
 
+ES_ROADS_TO = ("Camino", "Carretera", "Senda", "Subida", "Bajada", "Cañada", "Camí")  # roads named "a <place>"
 ES_STREET_NAME = re.compile(r"[^\W\d_]+(?:[ '’·.-][^\W\d_]+)*\.?")
 ES_LOWER_IN_NAMES = ("de", "del", "la", "las", "los", "el", "y", "i", "en", "a", "al", "l", "les", "dels")
 ES_STREET_CITY_COVERAGE = ("official_register", "all_named_streets")  # not person_named_only (a biased subset), not features

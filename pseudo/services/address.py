@@ -9,7 +9,7 @@ surrogate is never drawn inside the original's own region when that region would
 a region never maps onto itself. A postcode maps, by its own value, to a postcode of the surrogate
 of the place the postal data gives it (else of the town written beside it), whether it is written
 with its town or alone. A street becomes a street of the surrogate of its town where the pack lists
-streets for it (else of a region above it, else of the country list). Health care units and phone
+streets for it (else of the region right above it, else of the country list). Health care units and phone
 numbers ask the same world for the surrogate of a place they name or stand near.
 """
 
@@ -418,8 +418,8 @@ class AddressWorld:
     # -- streets ----------------------------------------------------------------------------
     def street(self, name: str, road_type: str, town: Place | None) -> str:
         """The one surrogate name of an original street in this scope: a street of the surrogate of
-        its town where the pack lists streets for it, else of the nearest region above it that has
-        some (a province; for a composed list, the town's municipality), else of the country list;
+        its town where the pack lists streets for it, else of the region right above it (a province;
+        for a composed list, the town's municipality), else of the country list;
         of the original's road type where the local streets have one ("Plaza" for "Pza.")."""
         local = self._local_streets(self.surrogate(town), road_type) if town is not None else None
         country = self._pack.weighted("streets")
@@ -433,16 +433,17 @@ class AddressWorld:
         return self._scope.consistent(NAMESPACE, "street", loose(name), draw, one_to_one=True)
 
     def _local_streets(self, place: Place, road_type: str) -> WeightedList | None:
-        """Streets listed for a place or the first region above it that has some, up to the region
-        towns are replaced within (never a kept region, never the whole country); by how many towns
-        of the region have a street of that name. None when no level below that has streets."""
+        """Streets listed for a place, else for the region right above it (a province; a Swedish
+        municipality), never a kept region or the one towns are replaced within (the country); by
+        how many towns of the region have a street of that name. None when neither has streets."""
         listed = _streets_under(self._pack)
         stop = self.settings.group.get(self.settings.default_kind.get("PLACE", ""))
-        node: Place | None = place
-        while node is not None and node.kind != stop and not self.is_kept(node):
+        for node in (place, self._tree.parent(place)):
+            if node is None or node.kind == stop or self.is_kept(node):
+                return None
             if node.id in listed:
-                return self._pack.cached(f"local-streets:{node.id}:{self._road_class(road_type)}", lambda: self._typed(listed[node.id], road_type))
-            node = self._tree.parent(node)
+                found = listed[node.id]
+                return self._pack.cached(f"local-streets:{node.id}:{self._road_class(road_type)}", lambda: self._typed(found, road_type))
         return None
 
     def _road_class(self, road_type: str) -> str:
