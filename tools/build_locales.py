@@ -350,7 +350,9 @@ def _sv_postcodes(data: Path, out: Path, lists: dict[str, dict[str, Any]], local
 
 
 def _sv_streets(data: Path, out: Path, lists: dict[str, dict[str, Any]]) -> None:
-    """Composed, not drawn from a register: no openly licensed Swedish street list exists."""
+    """Composed, not drawn from a register: no openly licensed Swedish street list exists. The
+    country list holds only common first elements + suffixes; a road named after a place is listed
+    under its municipality, so the address world gives it only to a town of that municipality."""
     elements = read_tsv(SOURCES / "sv" / "street_elements.tsv")
     firsts = [e["element"] for e in elements if e["kind"] == "first"]
     suffixes = [e["element"] for e in elements if e["kind"] == "suffix"]
@@ -360,26 +362,41 @@ def _sv_streets(data: Path, out: Path, lists: dict[str, dict[str, Any]]) -> None
             if suffix.casefold().startswith(first.casefold()):
                 continue  # no "Backbacken"
             streets.setdefault(first + suffix, 2)
-    for place in read_tsv(data / "sv" / "locations.tsv"):
-        name = nfc(place["name"])
-        if place["kind"] != "municipality" or not name.isalpha():
-            continue
-        joint = "" if name[-1] in "aeiouyåäös" else "s"
-        streets.setdefault(f"{name}{joint}vägen", 1)
     rows = sorted(streets.items(), key=lambda item: (-item[1], item[0]))
     write_tsv(out / "streets.tsv", ("name", "count"), rows)
+    places = {row["id"]: row for row in read_tsv(out / "locations.tsv")}
+    named: set[tuple[str, str, str]] = set()
+    for place in places.values():
+        municipality = place if place["kind"] == "municipality" else places.get(place["parent_id"])
+        name = place["name"]
+        if place["kind"] not in ("municipality", "locality") or municipality is None or municipality["kind"] != "municipality":
+            continue
+        joint = "" if name[-1:] in tuple("aeiouyåäös") else "s"
+        if name.isalpha() and name[0].isupper() and f"{name}{joint}vägen" not in streets:  # "Skogsvägen" is no place's
+            named.add((municipality["id"], f"{name}{joint}vägen", "vägen"))
+    written = write_tsv(out / "town_streets.tsv", ("place_id", "name", "type"), sorted(named))
     lists["streets"] = {
         "file": "streets.tsv",
         "source": (
             "COMPOSED, not drawn from a street register: common first elements of Swedish street names and "
-            "road-type suffixes (hand-compiled, tools/locale_sources/sv/street_elements.tsv) and roads named "
-            f"after municipalities (names from shared/data/sv/locations.tsv, {SV_SOURCES['S9']} [S9])"
+            "road-type suffixes (hand-compiled, tools/locale_sources/sv/street_elements.tsv)"
         ),
-        "licence": "hand-compiled closed-class elements (no licence needed); municipality names CC0",
+        "licence": "hand-compiled closed-class elements (no licence needed)",
+        "derivation": "every first element + suffix (gatan, vägen, stigen, gränd, backen), weight 2; no place names",
+    }
+    lists["town_streets"] = {
+        "file": "town_streets.tsv",
+        "source": (
+            "COMPOSED, not drawn from a street register: roads named after the municipality and the localities of "
+            f"each municipality (names from this pack's locations.tsv: {SV_SOURCES['S9']} [S9], {SV_SOURCES['S10']} [S10], "
+            f"{SV_SOURCES['S3']} [S3], {SV_SOURCES['S20']} [S20])"
+        ),
+        "licence": "CC BY 4.0 (GeoNames); CC0 (swedish-geodata, JobTech)",
         "derivation": (
-            "every first element + suffix (gatan, vägen, stigen, gränd, backen), weight 2; every one-word "
-            "municipality + '-vägen' (linking s after a consonant), weight 1"
+            "every one-word municipality or locality name + '-vägen' (linking s after a consonant) that is not one of "
+            "the composed names of streets.tsv ('Skogsvägen'), listed under its municipality: a town draws it only when the name is its own or of a place of its own municipality"
         ),
+        "rows": written,
     }
 
 
@@ -520,6 +537,9 @@ def build_sv(data: Path, out: Path) -> None:
                 "postcode_pattern": "\\d{3} ?\\d{2}",
                 "street_pattern": "(gatan|vägen|väg|gata|gränd|gränden|stigen|backen|torget|allén|leden|gången|slingan|plan)\\b",
                 "street_types": [],
+                # Streets are composed (no register): a road named after a place of the town's own
+                # municipality now and then, the common composed names otherwise.
+                "local_street_share": 0.2,
             },
             # Identifier schemes (pseudo/lang/sv.py) and their field labels, hand-compiled closed-class words.
             "ids": {
@@ -562,6 +582,17 @@ ES_STREET_TYPES = (
     "Plaça", "Pl.", "Polígono", "Pso", "Pso.", "Pº", "P.º", "Pza", "Pza.", "Rambla", "Ronda", "Rúa", "Rua",
     "Senda", "Subida", "Travesía", "Trva.", "Urb.", "Urbanización", "Vía", "Zumarkalea",
 )  # fmt: skip
+# Abbreviations and Catalan, Galician and Basque road types -> the Spanish type word of the street
+# lists (hand-compiled closed-class words), so "Pza." keeps a plaza and "Carrer" a calle.
+ES_STREET_TYPE_WORDS = {
+    "Av": "Avenida", "Av.": "Avenida", "Av/": "Avenida", "Avd.": "Avenida", "Avda": "Avenida", "Avda.": "Avenida",
+    "Avinguda": "Avenida", "C.": "Calle", "C/": "Calle", "C/.": "Calle", "Cl.": "Calle", "Carrer": "Calle",
+    "Kalea": "Calle", "Zumarkalea": "Calle", "Rúa": "Calle", "Rua": "Calle", "Camí": "Camino", "Cno.": "Camino",
+    "Cra.": "Carretera", "Crta.": "Carretera", "Ctra": "Carretera", "Ctra.": "Carretera", "Gta.": "Glorieta",
+    "Passatge": "Pasaje", "Passeig": "Paseo", "Pso": "Paseo", "Pso.": "Paseo", "Pº": "Paseo", "P.º": "Paseo",
+    "Plaça": "Plaza", "Pl.": "Plaza", "Pza": "Plaza", "Pza.": "Plaza", "Placeta": "Plazuela", "Baixada": "Bajada",
+    "Trva.": "Travesía", "Urb.": "Urbanización", "Via": "Vía",
+}  # fmt: skip
 ES_NUMBER_WORDS = ("n", "nº", "n°", "no", "num", "numero", "número", "s/n", "sn", "km")  # start a house number
 ES_ADDRESS_WORDS = (
     "bajo", "bloque", "col", "colonia", "cuadras", "dcha", "der", "derecha", "dto", "e", "edf", "edificio",
@@ -611,6 +642,7 @@ ES_PLACES = {
     },
     "postcode_pattern": "(?:0[1-9]|[1-4]\\d|5[0-2])\\d{3}",
     "street_types": list(ES_STREET_TYPES),
+    "street_type_words": ES_STREET_TYPE_WORDS,
     "number_words": list(ES_NUMBER_WORDS),
     "address_words": list(ES_ADDRESS_WORDS),
     "ordinals": list(ES_ORDINALS),
@@ -796,17 +828,124 @@ def _es_postal_codes(data: Path, out: Path, places: set[str]) -> dict[str, dict]
     }  # fmt: skip
 
 
-def _bare_street(name: str) -> str | None:
-    """'Calle de la Iglesia' -> 'La Iglesia': the type word and a leading 'de'/'del' go, the rest is the name."""
-    words = nfc(name).split(" ")
-    if len(words) > 1 and words[0] in ES_STREET_TYPES:
+def _bare_street(name: str, type_word: str = "") -> str | None:
+    """'Calle de la Iglesia' -> 'La Iglesia', "Carrer d'Aragó" -> 'Aragó': the type word (the source's
+    own, else one of ours) and a leading 'de'/'del'/"d'" go, the rest is the name."""
+    name = nfc(name)
+    if type_word and name.casefold().startswith(type_word.casefold() + " "):
+        name = name[len(type_word) + 1 :]
+    words = name.split(" ")
+    if not type_word and len(words) > 1 and words[0] in ES_STREET_TYPES:
         words = words[1:]
-    if len(words) > 1 and words[0].casefold() in ("de", "del"):
+    if len(words) > 1 and words[0].casefold() in ("de", "del", "dels"):
         words = words[1:]
+    elif len(words) > 1 and type_word in ES_ROADS_TO and words[0].casefold() in ("a", "al"):
+        words = words[1:]  # "Camino a las Huertas": the name is "Las Huertas"
     bare = " ".join(words)
-    if not bare or any(c.isdigit() for c in bare) or not bare[0].isalpha():
-        return None
+    if bare[:2].casefold() in ("d'", "d’") and len(bare) > 2:
+        bare = bare[2:]
+    if not bare or not bare[0].isalpha() or not ES_STREET_NAME.fullmatch(bare) or not any(len(w) >= 3 for w in bare.split(" ")):
+        return None  # digits, codes ("C.V."), notes in brackets, a lettered street ("Avenida B")
     return bare[0].upper() + bare[1:]
+
+
+ES_ROADS_TO = ("Camino", "Carretera", "Senda", "Subida", "Bajada", "Cañada", "Camí")  # roads named "a <place>"
+ES_STREET_NAME = re.compile(r"[^\W\d_]+(?:[ '’·.-][^\W\d_]+)*\.?")
+ES_LOWER_IN_NAMES = ("de", "del", "la", "las", "los", "el", "y", "i", "en", "a", "al", "l", "les", "dels")
+ES_STREET_CITY_COVERAGE = ("official_register", "all_named_streets")  # not person_named_only (a biased subset), not features
+
+
+def _attested_spellings(data: Path, out: Path) -> dict[str, str]:
+    """Folded word -> its most common mixed-case spelling in the street names and the pack's names and
+    places, so an all-capitals source name ("JOAQUIN COSTA") is written as the others write it."""
+    seen: dict[str, Counter] = defaultdict(Counter)
+    texts = [r["street_name"] for r in read_tsv(data / "es" / "streets_larioja.tsv")]
+    texts += [r["street_name"] for r in read_tsv(data / "es" / "streets_cities.tsv") if not r["street_name"].isupper()]
+    texts += [r["name"] for f in ("first_names_female", "first_names_male", "last_names", "locations") for r in read_tsv(out / f"{f}.tsv")]
+    for text in texts:
+        for word in re.findall(r"[^\W\d_]+", nfc(text)):
+            if not word.isupper() and not word.islower():
+                seen[_fold(word)][word] += 1
+    return {key: forms.most_common(1)[0][0] for key, forms in seen.items()}
+
+
+def _fold(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word.casefold()) if not unicodedata.combining(c))
+
+
+def _recase(name: str, spellings: dict[str, str]) -> str:
+    """An all-capitals name in the spelling the other sources attest, else in title case."""
+    def word(match: re.Match) -> str:
+        text = match.group()
+        if match.start() and text.casefold() in ES_LOWER_IN_NAMES:
+            return text.casefold()
+        return spellings.get(_fold(text), text.capitalize())
+
+    return re.sub(r"[^\W\d_]+", word, name)
+
+
+def _es_town_streets(data: Path, out: Path, places: set[str]) -> dict[str, dict]:
+    """Streets by municipality: every official La Rioja street, the Barcelona and València
+    registers and the OpenStreetMap street names of four cities; bare name plus its type word."""
+    spellings = _attested_spellings(data, out)
+    rows: set[tuple[str, str, str]] = set()
+
+    def add(name: str | None, type_word: str, code: str) -> None:
+        place = f"ES-M{code}"
+        if name and place in places:
+            rows.add((place, name, type_word))
+
+    for row in read_tsv(data / "es" / "streets_larioja.tsv"):
+        word = row["street_name"].split(" ")[0]
+        add(_bare_street(row["street_name"]), word if word in ES_STREET_TYPES else "", row["municipality_ine_code"])
+    for row in read_tsv(data / "es" / "streets_larioja_postcodes.tsv"):
+        add(_bare_street(row["street_name"], row["street_type_word"]), row["street_type_word"], row["municipality_ine_code"])
+    for row in read_tsv(data / "es" / "streets_cities.tsv"):
+        if row["coverage"] not in ES_STREET_CITY_COVERAGE:
+            continue
+        if row["name_without_type"].isupper():  # València: capitals without accents, type decoded apart
+            add(_bare_street(_recase(row["name_without_type"], spellings)), row["street_type_word"], row["municipality_ine_code"])
+        else:
+            add(_bare_street(row["street_name"], row["street_type_word"]), row["street_type_word"], row["municipality_ine_code"])
+    unique: dict[tuple[str, str], tuple[str, str, str]] = {}
+    for place, name, type_word in sorted(rows):
+        unique.setdefault((place, name.casefold()), (place, name, type_word))  # one spelling and type per name and town
+    written = write_tsv(out / "town_streets.tsv", ("place_id", "name", "type"), sorted(unique.values()))
+    return {
+        "town_streets": {
+            "file": "town_streets.tsv",
+            "source": "S26 S30 S31 S32",
+            "sources": [
+                {"source": "S26", "repository": "lumodino/osmlarioja", "commit": "714b6536a5b2c6c1e3fb05d22e2d7bca3d727088",
+                 "licence": "Gobierno de La Rioja IDE open data (attribution); the mirror repository states no licence",
+                 "via": "../shared/data/es/streets_larioja.tsv"},
+                {"source": "S30", "repository": "lumodino/osmlarioja", "commit": "714b6536a5b2c6c1e3fb05d22e2d7bca3d727088",
+                 "licence": "Gobierno de La Rioja IDE open data (attribution); the mirror repository states no licence",
+                 "via": "../shared/data/es/streets_larioja_postcodes.tsv"},
+                {"source": "S31", "repository": "jorpramo/CALLES", "commit": "faaad752d8299b2da730e971f1914143e34f518f",
+                 "licence": "CC BY 4.0 (Ajuntament de Barcelona Open Data; Ajuntament de València open data)",
+                 "via": "../shared/data/es/streets_cities.tsv, coverage official_register"},
+                {"source": "S32", "repository": "geochicasosm/lascallesdelasmujeres", "commit": "cbab79d7d3a483245a88b8de0a85a54f0077d89d",
+                 "licence": "ODbL 1.0, © OpenStreetMap contributors",
+                 "via": "../shared/data/es/streets_cities.tsv, coverage all_named_streets (Zaragoza, Valladolid, Salamanca, Huesca)"},
+            ],
+            "licence": (
+                "ODbL 1.0 for this derived list as a whole (it holds OpenStreetMap data, © OpenStreetMap contributors); "
+                "its Barcelona and València rows CC BY 4.0, its La Rioja rows Gobierno de La Rioja IDE open data (attribution)"
+            ),
+            "derivation": (
+                "one row per (municipality, street name): the street name without its type word and a leading "
+                "'de'/'del'/\"d'\" (type word in `type`: the source's own column, else the first word when it is a road "
+                "type), names with digits, codes or brackets and lettered streets left out; La Rioja from both files "
+                "(all 174 municipalities), Barcelona and València official registers (Barcelona's parks, beaches and "
+                "other non-address features left out), all named streets of Zaragoza, Valladolid, Salamanca and Huesca "
+                "from OpenStreetMap; the person-named-only OSM rows of other cities left out (a biased subset). "
+                "València's all-capital names written in the spelling of the same word in the other street lists, "
+                "the name lists and the location tree, else title case"
+            ),
+            "rows": written,
+        }
+    }  # fmt: skip
 
 
 def _es_streets(data: Path, out: Path) -> dict[str, dict]:
@@ -826,7 +965,7 @@ def _es_streets(data: Path, out: Path) -> dict[str, dict]:
                 *origin, licence,
                 "official street names of La Rioja's 174 municipalities (../shared/data/es/streets_larioja.tsv) without "
                 "their type word and a leading 'de'/'del', names with digits left out; count = municipalities that have "
-                "a street of that name. One province only: no open all-Spain street register could be fetched",
+                "a street of that name. The country list, for a town whose province has no streets in town_streets",
                 rows=write_tsv(out / "streets.tsv", ("name", "count"), by_weight(streets)),
             ),
         },
@@ -986,6 +1125,7 @@ def build_es(data: Path, out: Path) -> None:
     places = {row["id"] for row in read_tsv(out / "locations.tsv")}
     lists.update(_es_postal_codes(data, out, places))
     lists.update(_es_streets(data, out))
+    lists.update(_es_town_streets(data, out, places))
     lists.update(_es_phones(data, out))
     add_email_domains(lists, "es", out)
     lists.update(_es_professions(data, out))
@@ -1006,6 +1146,9 @@ def build_es(data: Path, out: Path) -> None:
             "ESCO classification, © European Union",
             "Catálogo Nacional de Hospitales 2024, Ministerio de Sanidad",
             "Callejero de La Rioja, Gobierno de La Rioja (IDE Rioja)",
+            "Carrerer, Ajuntament de Barcelona Open Data (CC BY 4.0); callejero, Ajuntament de València open data (CC BY 4.0)",
+            "Street names of Zaragoza, Valladolid, Salamanca and Huesca © OpenStreetMap contributors, ODbL 1.0 "
+            "(town_streets.tsv is a derived database under ODbL 1.0)",
             "Unicode CLDR; libphonenumber (Google), Apache-2.0",
         ],
         "settings": {

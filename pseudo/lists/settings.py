@@ -134,6 +134,12 @@ class PlaceSettings:
     postcode_pattern: str | None = setting(PATTERN, "a postcode", None)
     street_pattern: str | None = setting(PATTERN, "a PLACE matching it is treated as a street", None)
     street_types: tuple[str, ...] = setting(WORDS, "road-type words kept in front of a street name (Calle, C/, Avda.)", ())
+    street_type_words: dict[str, str] = setting(
+        TEXT_MAP, 'road-type word as written -> the type word of the street lists it stands for ("C/": "Calle", "Carrer": "Calle")', {}
+    )
+    local_street_share: float = setting(
+        RATIO, "share of streets drawn from the surrogate town's own list (town_streets) when it has one; below 1 for a composed list", 1.0
+    )
     number_words: tuple[str, ...] = setting(WORDS, 'words that start the number part of an address ("nº", "s/n")', ())
     address_words: tuple[str, ...] = setting(WORDS, 'words kept in the number part of an address ("piso", "dcha")', ())
     ordinals: tuple[str, ...] = setting(WORDS, 'letters written after a number to make it ordinal (the "o" of "2o")', ())

@@ -8,10 +8,12 @@ found in no list goes through the spell-checked fallback, then a random place of
 default kind. Where the tree marks a place's preposition ("på" islands in Swedish), the
 surrogate is drawn from places of the same preposition, so the text around it stays right.
 Postcodes are valid codes, of the surrogate town (or its region) when one stands next to them.
-Streets keep their road type as written (`street_types`, matched as a whole word); the name comes
-from the `streets` list; the number part starts at a comma or a number word (`number_words`: "nº",
-"s/n"), keeps its address words (`address_words`: "piso", "dcha") and ordinals (`ordinals`: the "o"
-of "2o"), redraws digits and door letters in the same shape, and replaces any other word as a place.
+Streets keep their road type as written (`street_types`, matched as a whole word); the name is the
+address world's street of the surrogate town (of the address's own town, else of the place written
+nearest); the number part starts at a comma or a number word (`number_words`: "nº", "s/n"), keeps
+its address words (`address_words`: "piso", "dcha") and ordinals (`ordinals`: the "o" of "2o"),
+draws house numbers and floors small as real ones are and door letters from A to F, and replaces
+any other word as a place.
 Names are looked up without regard to case or left-out accents, and by their aliases.
 """
 
@@ -23,8 +25,9 @@ import regex
 
 from pseudo.digits import digits_of
 from pseudo.errors import PseudoError
-from pseudo.folds import loose
+from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack, remembered
+from pseudo.lists.tree import Place
 from pseudo.model import Target
 from pseudo.rules.base import Context, Option, Rule, Surrogate
 from pseudo.rules.ids import shape_surrogate
@@ -37,6 +40,33 @@ _HOUSE_PIECE = regex.compile(r"\d+|[\p{L}ºª°][\p{L}ºª°'’/]*|\s+|.", rege
 _SEGMENT = regex.compile(r"[^,\n]+")
 _GAP_AFTER_TYPE = regex.compile(r"[\s.,:]*")
 _ENDS_WITH_NUMBER = regex.compile(r"\d\.?$")
+HOUSE_NUMBER_MAX = 200  # a house number of three digits or more is drawn from 1 to this
+FLOOR_MAX = 12  # a floor ("3º") is drawn from 1 to this
+
+
+def _falling(low: int, high: int) -> tuple[int, ...]:
+    """Running totals of weights proportional to 1/n for n in [low, high]: most real house numbers
+    and floors are small (no open source here records house numbers, so the shape is documented,
+    not measured)."""
+    totals, total = [], 0
+    for n in range(low, high + 1):
+        total += 720720 // n
+        totals.append(total)
+    return tuple(totals)
+
+
+_RANGES = {1: (1, 9), 2: (10, 99)}
+_CUMULATIVE = {bounds: _falling(*bounds) for bounds in [*_RANGES.values(), (1, HOUSE_NUMBER_MAX), (1, FLOOR_MAX)]}
+
+
+def _number(token: str, floor: bool, stream: KeyedStream) -> str:
+    """A house number of the same digit count for one or two digits, else from 1 to HOUSE_NUMBER_MAX;
+    a floor from 1 to FLOOR_MAX; both falling as 1/n. A number with a leading zero or of four
+    digits or more (a flat or box number) keeps its shape, digit by digit."""
+    if token[0] == "0" or (len(token) > 3 and not floor):
+        return "".join(stream.digit(exclude="0" if i == 0 and c != "0" else "") for i, c in enumerate(token))
+    low, high = (1, FLOOR_MAX) if floor else _RANGES.get(len(token), (1, HOUSE_NUMBER_MAX))
+    return str(low + stream.weighted_index(_CUMULATIVE[(low, high)]))
 
 
 def _starts_with_word(text: str, prefix: str) -> bool:
@@ -84,7 +114,7 @@ class PlaceRule(Rule):
         if target.label == "POSTCODE" or (settings.postcode and settings.postcode.fullmatch(text.strip())):
             return self._postcode(text, ctx, near=target)
         if target.label == "STREET" or self._looks_like_street(text, settings):
-            return self._street(text, ctx, settings)
+            return self._street(text, ctx, settings, near=target)
         return self._place(text, target.label if target.label in PLACE_LABELS else "PLACE", ctx, settings)
 
     # -- towns, regions, countries ----------------------------------------------------------
@@ -156,11 +186,12 @@ class PlaceRule(Rule):
                 towns.append((tier, world.heads_region(place), distance, text))  # "Hellín, Albacete": Hellín
         return min(towns)[3] if towns else None
 
-    def _street(self, text: str, ctx: Context, settings: AddressSettings) -> Surrogate:
-        """Road type as written ("c/", "Avda."), a gazetteer name, the number part in the same shape."""
+    def _street(self, text: str, ctx: Context, settings: AddressSettings, near: Target | None = None, town: str | None = None) -> Surrogate:
+        """Road type as written ("c/", "Avda."), a street of the surrogate town (the address's own
+        town, else the place written nearest), the number part in the same shape."""
         if not ctx.pack.has("streets"):
             raise PseudoError(f"locale {ctx.pack.code!r} has no streets list; choose a strategy for STREET")
-        streets = ctx.pack.weighted("streets")
+        world: AddressWorld = ctx.services.address
         road_type = _road_type(text, ctx.pack, settings)
         rest = text[len(road_type) :]
         gap = _GAP_AFTER_TYPE.match(rest).group() if road_type else ""
@@ -170,12 +201,36 @@ class PlaceRule(Rule):
             found = settings.tail.search(rest)
             cut = found.start() if found else len(rest)
         name, tail = rest[:cut], rest[cut:]
-        new_name = ctx.consistent("street", loose(name.strip()), streets.draw) if name.strip() else ""
+        new_name = ""
+        if name.strip():
+            place = world.find(town, "PLACE")[0] if town else self._place_near(near, ctx)
+            new_name = world.street(name.strip(), road_type, place)
         for attempt in range(MAX_ATTEMPTS):  # a box number alone ("Apartado de correos 41") may redraw itself
             surrogate = road_type + gap + new_name + self._house_number(tail, text, ctx, settings, attempt)
             if surrogate != text:
                 return Surrogate(surrogate)
         return Surrogate("[STREET]", fallback="no street surrogate differs from the original")
+
+    @staticmethod
+    def _place_near(target: Target | None, ctx: Context) -> Place | None:
+        """The listed place written nearest to a street (as phones find theirs), or None."""
+        if target is None:
+            return None
+        nearby = [
+            (abs(t.span.start - target.span.start), t.span.start, t)
+            for t in ctx.document.labelled("PLACE", "REGION")
+            if t is not target and any(c.isalpha() for c in t.text) and not PlaceRule._is_street_text(t.text, ctx)
+        ]
+        for _, _, other in sorted(nearby, key=lambda item: item[:2]):
+            place = ctx.services.address.find(other.text, other.label)[0]
+            if place is not None:
+                return place
+        return None
+
+    @staticmethod
+    def _is_street_text(text: str, ctx: Context) -> bool:
+        settings = ctx.services.address.settings
+        return bool(settings.street and settings.street.search(text)) or any(c.isdigit() for c in text)
 
     def _house_number(self, tail: str, text: str, ctx: Context, settings: AddressSettings, attempt: int = 0) -> str:
         """Digits and door letters redrawn in the same shape (a leading nonzero digit stays nonzero);
@@ -221,7 +276,10 @@ class PlaceRule(Rule):
                 continue
             flush()
             if token.isdigit():
-                out.append("".join(stream.digit(exclude="0" if i == 0 and c != "0" else "") for i, c in enumerate(token)))
+                after = tail[piece.end() :]
+                letters = regex.match(r"[\p{L}]+", after)
+                floor = (after[:1] != "" and after[0] in ORDINAL_MARKS) or (letters is not None and letters.group() in settings.ordinals)
+                out.append(_number(token, floor, stream))
             elif attached and token[0].isalpha() or token[0] in ORDINAL_MARKS:
                 if token.casefold() in settings.ordinals or all(c in ORDINAL_MARKS for c in token):
                     out.append(token)
@@ -265,7 +323,7 @@ class PlaceRule(Rule):
         for start, end in postcodes:
             replaced[(start, end)] = self._postcode(text[start:end], ctx, town=town)
         for start, end in streets:
-            replaced[(start, end)] = self._street(text[start:end], ctx, settings)
+            replaced[(start, end)] = self._street(text[start:end], ctx, settings, near=target, town=town)
         out, cursor = [], 0
         for (start, end), surrogate in sorted(replaced.items()):
             out += [text[cursor:start], surrogate.text]

@@ -8,8 +8,9 @@ Spanish). Towns are mapped before the regions that hold them (deeper places firs
 surrogate is never drawn inside the original's own region when that region would be replaced, so
 a region never maps onto itself. A postcode maps, by its own value, to a postcode of the surrogate
 of the place the postal data gives it (else of the town written beside it), whether it is written
-with its town or alone. Health care units and phone numbers ask the same world for the surrogate
-of a place they name or stand near.
+with its town or alone. A street becomes a street of the surrogate of its town where the pack lists
+streets for it (else of the region right above it, else of the country list). Health care units and phone
+numbers ask the same world for the surrogate of a place they name or stand near.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ class AddressSettings:
     postcode: regex.Pattern | None
     street: regex.Pattern | None
     street_types: tuple[str, ...]
+    street_type_words: Mapping[str, str]  # folded road type as written -> the type word of the street lists
+    local_street_share: float
     address_words: frozenset[str]  # kept in a house number: "piso", "dcha", "y", and the number words
     ordinals: frozenset[str]  # letters written after a number to make it ordinal: "2o", "1er"
     tail: regex.Pattern  # where the name of a street ends and its number part begins: "," or a number word ("nº", "s/n")
@@ -61,6 +64,8 @@ def place_settings(pack: LocalePack) -> AddressSettings:
             postcode=regex.compile(rf"(?<!\d)(?:{raw.postcode_pattern})(?!\d)") if raw.postcode_pattern else None,
             street=regex.compile(raw.street_pattern, regex.IGNORECASE) if raw.street_pattern else None,
             street_types=tuple(sorted(raw.street_types, key=len, reverse=True)),
+            street_type_words={k.casefold(): v for k, v in raw.street_type_words.items()},
+            local_street_share=raw.local_street_share,
             address_words=frozenset(w.casefold() for w in [*raw.address_words, *raw.number_words]),
             ordinals=frozenset(w.casefold() for w in raw.ordinals),
             tail=_tail_pattern(raw.number_words),
@@ -137,6 +142,22 @@ def _codes_of(pack: LocalePack, place: Place, length: int, reach: str) -> tuple[
         return tuple(sorted({c for m in members for c in by_place.get(m.id, []) if len(digits_of(c)) == length}))
 
     return pack.cached(f"{reach}-codes:{place.id}:{length}", make)
+
+
+def _streets_under(pack: LocalePack) -> dict[str, tuple[tuple[str, str], ...]]:
+    """place id -> (name, type word) of every street the pack lists for it or for a place under it."""
+
+    def make() -> dict[str, tuple[tuple[str, str], ...]]:
+        tree = pack.tree()
+        found: dict[str, list[tuple[str, str]]] = {}
+        for row in pack.rows("town_streets"):
+            node = tree.places.get(row["place_id"])
+            while node is not None:
+                found.setdefault(node.id, []).append((row["name"], row["type"]))
+                node = tree.parent(node)
+        return {place: tuple(streets) for place, streets in found.items()}
+
+    return pack.cached("streets-under", make) if pack.has("town_streets") else {}
 
 
 def depth(tree: LocationTree, place: Place) -> int:
@@ -424,6 +445,52 @@ class AddressWorld:
             return replace_digits(text, digits_of(stream.choice(fitting)))
 
         return self._scope.consistent(NAMESPACE, "postcode", digits, draw, one_to_one=True), fallback
+
+    # -- streets ----------------------------------------------------------------------------
+    def street(self, name: str, road_type: str, town: Place | None) -> str:
+        """The one surrogate name of an original street in this scope: a street of the surrogate of
+        its town where the pack lists streets for it, else of the region right above it (a province;
+        for a composed list, the town's municipality), else of the country list;
+        of the original's road type where the local streets have one ("Plaza" for "Pza.")."""
+        local = self._local_streets(self.surrogate(town), road_type) if town is not None else None
+        country = self._pack.weighted("streets")
+        share = self.settings.local_street_share
+
+        def draw(stream: KeyedStream) -> str:
+            if local is None or (share < 1 and stream.below(1000) >= share * 1000):
+                return country.draw(stream)
+            return local.draw(stream)
+
+        return self._scope.consistent(NAMESPACE, "street", loose(name), draw, one_to_one=True)
+
+    def _local_streets(self, place: Place, road_type: str) -> WeightedList | None:
+        """Streets listed for a place, else for the region right above it (a province; a Swedish
+        municipality), never a kept region or the one towns are replaced within (the country); by
+        how many towns of the region have a street of that name. None when neither has streets."""
+        listed = _streets_under(self._pack)
+        stop = self.settings.group.get(self.settings.default_kind.get("PLACE", ""))
+        for node in (place, self._tree.parent(place)):
+            if node is None or node.kind == stop or self.is_kept(node):
+                return None
+            if node.id in listed:
+                found = listed[node.id]
+                return self._pack.cached(f"local-streets:{node.id}:{self._road_class(road_type)}", lambda: self._typed(found, road_type))
+        return None
+
+    def _road_class(self, road_type: str) -> str:
+        """The type word of the street lists a road type as written stands for ("Avda." -> "Avenida")."""
+        written = road_type.strip().casefold()
+        return self.settings.street_type_words.get(written, written).casefold()
+
+    def _typed(self, streets: Sequence[tuple[str, str]], road_type: str) -> WeightedList:
+        """The streets of the original's road type when there are any, else all of them."""
+        wanted = self._road_class(road_type) if road_type.strip() else ""
+        same = [name for name, kind in streets if wanted and self._road_class(kind) == wanted]
+        counts: dict[str, int] = {}
+        for name in same or [name for name, _ in streets]:
+            counts[name] = counts.get(name, 0) + 1
+        ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+        return WeightedList(tuple(n for n, _ in ordered), tuple(w for _, w in ordered))
 
     # -- what other rules ask -----------------------------------------------------------------
     def names_around(self, place: Place) -> frozenset[str]:
