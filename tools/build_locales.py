@@ -170,7 +170,8 @@ def add_common_words(lists: dict[str, Any], language: str, out: Path) -> None:
         raise BuildError(f"wordfreq has only {len(words)} {language} words")
     lists["common_words"] = {
         "file": "common_words.tsv",
-        "source": f"PyPI wordfreq {version('wordfreq')} (top_n_list {language!r}, wordlist 'large')",
+        "source": f"wordfreq top_n_list({language!r}, wordlist='large')",
+        "package": f"PyPI wordfreq {version('wordfreq')}",
         "licence": WORDFREQ_LICENCE,
         "derivation": (
             f"the {COMMON_WORDS} most frequent words made of letters only, most frequent first, names among them kept "
