@@ -89,7 +89,9 @@ def apply(
     allow_original_overrides: bool = typer.Option(
         False, "--allow-original-overrides", help="Apply override rows whose manual_surrogate is an original value."
     ),
-    propagate: bool = typer.Option(False, "--propagate/--no-propagate", help="Also replace untagged occurrences of tagged values."),
+    propagate: bool = typer.Option(
+        True, "--propagate/--no-propagate", help="Also replace untagged repetitions of tagged names, places and e-mail local parts (default)."
+    ),
     on_error: OnError = typer.Option(OnError.fail, "--on-error", help="fail: stop, write nothing; skip: list and go on."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Worker processes, at most one per CPU; 0: every CPU (same output as one)."),
     allow_untagged: bool = typer.Option(False, "--allow-untagged", help="Copy an input none of whose documents has a span."),

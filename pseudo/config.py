@@ -16,6 +16,9 @@ from pseudo.rules.base import Option
 SCOPES = ("document", "subject", "corpus")
 DEFAULT_REDACTION = "[REDACTED]"
 SUPPRESSION = "***"
+# Labels whose untagged repetitions are replaced too (--propagate, the default): names (and each
+# word of a full name), places, and e-mail local parts written alone.
+PROPAGATED_LABELS = ("FIRST_NAME", "LAST_NAME", "PERSON", "PLACE", "REGION", "COUNTRY", "EMAIL")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +56,7 @@ class Config:
     labels: Mapping[str, LabelMapping] = field(default_factory=dict)
     strategies: Mapping[str, Strategy] = field(default_factory=dict)
     rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    propagate: tuple[str, ...] = PROPAGATED_LABELS  # canonical labels propagated
 
     def rule_options(self, rule_name: str, pack_defaults: Mapping[str, Mapping[str, Any]] = {}) -> Mapping[str, Any]:
         """The rule's declared defaults, under the locale pack's defaults, under this config."""
@@ -102,7 +106,7 @@ def parse_config(raw: Any, source: str = "config") -> Config:
         return Config()
     if not isinstance(raw, Mapping):
         raise ConfigError(f"{source}: the top level must be a mapping")
-    _reject_unknown(raw, {"locale", "tagset", "scope", "labels", "strategies", "rules"}, source)
+    _reject_unknown(raw, {"locale", "tagset", "scope", "labels", "strategies", "rules", "propagate"}, source)
     scope = raw.get("scope", "document")
     if scope not in SCOPES:
         raise ConfigError(f"{source}: scope: {scope!r} is not one of {', '.join(SCOPES)}")
@@ -127,9 +131,29 @@ def parse_config(raw: Any, source: str = "config") -> Config:
             )
 
     rules = parse_rule_options(raw.get("rules"), f"{source}: rules")
-    config = Config(raw.get("locale"), raw.get("tagset"), scope, labels, strategies, rules)
+    propagate = _propagated_labels(raw.get("propagate"), f"{source}: propagate")
+    config = Config(raw.get("locale"), raw.get("tagset"), scope, labels, strategies, rules, propagate)
     check_rule_options(config.rule_options, f"{source}: rules")
     return config
+
+
+def _propagated_labels(raw: Any, where: str) -> tuple[str, ...]:
+    """`propagate: {labels: [PERSON, ...]}`: the canonical labels whose untagged repetitions
+    are replaced when propagation is on; left out, names, places and e-mail local parts."""
+    if raw is None:
+        return PROPAGATED_LABELS
+    if not isinstance(raw, Mapping):
+        raise ConfigError(f"{where}: expected a mapping with 'labels'")
+    _reject_unknown(raw, {"labels"}, where)
+    labels = raw.get("labels")
+    if labels is None:
+        return PROPAGATED_LABELS
+    if not isinstance(labels, list) or not all(isinstance(label, str) for label in labels):
+        raise ConfigError(f"{where}.labels: expected a list of canonical labels")
+    unknown = [label for label in labels if label not in CANONICAL_LABELS]
+    if unknown:
+        raise ConfigError(f"{where}.labels: {', '.join(unknown)}: not a canonical label ({', '.join(CANONICAL_LABELS)})")
+    return tuple(labels)
 
 
 def parse_rule_options(raw: Any, where: str) -> dict[str, dict[str, Any]]:

@@ -25,7 +25,8 @@ from pseudo.folds import normalise
 from pseudo.model import Document, Replacement, Result, Span, Tagged, Target
 from pseudo.registry import RULES, rule_for_label
 from pseudo.rules.base import Context, Rule, Surrogate
-from pseudo.lists.words import kinship_terms
+from pseudo.lists.names import title_words
+from pseudo.lists.words import common_words, kinship_terms, particles
 from pseudo.scope import ScopeState
 from pseudo.services import SERVICES, Services
 
@@ -39,7 +40,7 @@ class Settings:
     locale: str | None = None
     tagset: str | None = None
     overrides: Mapping[OverrideKey, str] = field(default_factory=dict)
-    propagate: bool = False
+    propagate: bool = False  # the CLI turns it on unless --no-propagate; config `propagate:` picks the labels
 
 
 @dataclass(frozen=True)
@@ -194,9 +195,9 @@ class Engine:
             target = Target(span, document.span_text(span), mapping.label, mapping.role, mapping.kind)
             targets.append((target, self.config.strategy(span.label, mapping), False))
         if self.settings.propagate:
-            targets = _propagate(document, targets)
+            targets = _propagate(document, targets, pack, self.config.propagate)
         chosen = self._choose(document, pack, scope, targets)
-        return _rebuild(document, chosen, scope.id)
+        return _rebuild(document, _local_parts(chosen), scope.id)
 
     def _choose(
         self,
@@ -335,20 +336,45 @@ def _rebuild(document: Document, chosen: Iterable[tuple[Target, str, str, str, s
     return Result(document, output, tuple(replacements))
 
 
+# Where a repeated value may stand: a whole word ("Uppsala-bo" holds one), not part of an address
+# or a handle ("lena.pettersson" holds no "Pettersson").
+_BEFORE = r"(?<![\w@.+])"
+_AFTER = r"(?![\w@+]|\.\w)"
+_NAME_WORD = regex.compile(r"[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*")
+_PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
+
+
 def _propagate(
-    document: Document, targets: list[tuple[Target, Strategy, bool]]
+    document: Document, targets: list[tuple[Target, Strategy, bool]], pack: LocalePack | None, labels: Sequence[str]
 ) -> list[tuple[Target, Strategy, bool]]:
-    """Add untagged whole-word occurrences of tagged values as spans of the same label."""
+    """Add untagged whole-word occurrences of tagged values as spans of the same label: whole
+    values of the labels asked for, each name word of a full name ("Lena" of "Lena Pettersson")
+    and e-mail local parts written alone. Names match case-sensitively; a value under three
+    letters, a kinship word, title or particle never spreads, nor a name or handle that is a
+    common word of the language."""
+    common = common_words(pack) if pack else frozenset()
+    closed = _closed_words(pack) if pack else frozenset()
+    values: dict[str, tuple[Target, Strategy]] = {}
+    words: dict[str, tuple[Target, Strategy]] = {}
+    for target, strategy, _ in targets:
+        if strategy.name == "keep" or target.label not in labels:
+            continue
+        value = target.text.strip()
+        if target.label == "EMAIL":
+            value = value.split("@")[0] if value.count("@") == 1 else ""
+        elif target.label in NAME_LABELS:
+            found = _NAME_WORD.findall(value)
+            for word in found if len(found) > 1 else ():
+                if word[0].isupper() and _spreads(word, common, closed):
+                    words.setdefault(word, (target, strategy))
+        if _value_spreads(target.label, value, common, closed):
+            values.setdefault(value, (target, strategy))
     taken = [(t.span.start, t.span.end) for t, _, _ in targets]
     added: list[tuple[Target, Strategy, bool]] = []
-    seen: set[str] = set()
-    for target, strategy, _ in targets:
-        value = target.text
-        if strategy.name == "keep" or len(value.strip()) < 3 or value in seen:
-            continue
-        seen.add(value)
-        flags = 0 if target.label in ("FIRST_NAME", "LAST_NAME", "PERSON") else regex.IGNORECASE
-        for match in regex.finditer(rf"(?<![\w]){regex.escape(value)}(?![\w])", document.text, flags):
+    for value, (target, strategy) in [*sorted(values.items(), key=lambda item: -len(item[0])), *words.items()]:
+        sensitive = target.label in NAME_LABELS or target.label in _PLACE_LABELS
+        pattern = rf"{_BEFORE}{regex.escape(value)}{_AFTER}"
+        for match in regex.finditer(pattern, document.text, 0 if sensitive else regex.IGNORECASE):
             start, end = match.span()
             if any(start < e and s < end for s, e in taken):
                 continue
@@ -356,6 +382,53 @@ def _propagate(
             span = Span(start, end, target.span.label)  # not the tagged span's attrs: its id, its text
             added.append((Target(span, match.group(), target.label, target.role, target.kind), strategy, True))
     return sorted(targets + added, key=lambda item: item[0].span.start)
+
+
+def _local_parts(chosen: list[tuple[Target, str, str, str, str | None, bool]]) -> list[tuple[Target, str, str, str, str | None, bool]]:
+    """An e-mail local part written alone takes the local part of its address's surrogate, so
+    the handle and the address still agree."""
+    surrogates = {
+        target.text.split("@")[0].casefold(): text.split("@")[0]
+        for target, text, _, strategy, _, propagated in chosen
+        if target.label == "EMAIL" and not propagated and strategy == "surrogate" and target.text.count("@") == 1 == text.count("@")
+    }
+    fixed = []
+    for target, text, rule, strategy, fallback, propagated in chosen:
+        local = surrogates.get(target.text.casefold()) if propagated and target.label == "EMAIL" else None
+        if local and local.casefold() != target.text.casefold():
+            text, fallback = local, None
+        fixed.append((target, text, rule, strategy, fallback, propagated))
+    return fixed
+
+
+def _letters(text: str) -> int:
+    return sum(c.isalpha() for c in text)
+
+
+def _value_spreads(label: str, value: str, common: frozenset[str], closed: frozenset[str]) -> bool:
+    """A whole value may be propagated: a full name, or a name word, an e-mail local part or a
+    place that passes `_spreads` (a place may be a common word: "Madrid" is one, and only its
+    capitalised spelling is matched); a value of another label asked for at three characters."""
+    if label in _PLACE_LABELS:
+        return _spreads(value, frozenset(), closed)
+    if label in NAME_LABELS:
+        return value[:1].isupper() and (" " in value or _spreads(value, common, closed))
+    if label == "EMAIL":
+        return _spreads(value, common, closed)
+    return len(value) >= 3
+
+
+def _spreads(word: str, common: frozenset[str], closed: frozenset[str]) -> bool:
+    """A single word may be propagated: three letters or more, and neither an ordinary word of
+    the language ("Rosa" may be pink) nor a kinship word, title or particle."""
+    folded = word.casefold()
+    return _letters(word) >= 3 and folded not in common and folded.rstrip(".") not in closed
+
+
+def _closed_words(pack: LocalePack) -> frozenset[str]:
+    """The pack's kinship words, titles and name particles, case-folded."""
+    kinship = kinship_terms(pack) if pack.has("kinship") else {}
+    return pack.cached("propagation-closed-words", lambda: frozenset(kinship) | title_words(pack) | particles(pack))
 
 
 def rule_context(

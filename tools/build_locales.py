@@ -144,6 +144,43 @@ def add_email_domains(lists: dict[str, Any], locale: str, out: Path) -> None:
     }
 
 
+# The most frequent words of a language, from wordfreq (imported only here, at build time). 2,500:
+# wide enough for the words that are also names (Rosa, Blanca, León, Sten, Per), narrow enough
+# that names frequent only as names (Lena, Eriksson) stay out of it.
+COMMON_WORDS = 2500
+WORDFREQ_LICENCE = "CC BY-SA 4.0 (wordfreq data; the list is an adaptation under the same licence)"
+WORDFREQ_ATTRIBUTION = (
+    "wordfreq by Robyn Speer (data CC BY-SA 4.0, from Wikipedia, OpenSubtitles, SUBTLEX, NewsCrawl, "
+    "GlobalVoices, Google Books, Reddit and Twitter)"
+)
+
+
+def add_common_words(lists: dict[str, Any], language: str, out: Path) -> None:
+    """The language's most frequent words, lower case, most frequent first: a repeated name word
+    that is one of them is never propagated to its untagged repetitions ("Rosa" may be pink)."""
+    try:
+        from importlib.metadata import version
+
+        import wordfreq
+    except ImportError:
+        raise BuildError("common_words.tsv needs wordfreq at build time: pip install wordfreq") from None
+    ranked = wordfreq.top_n_list(language, COMMON_WORDS * 2, wordlist="large")
+    words = [nfc(w) for w in ranked if re.fullmatch(r"[^\W\d_]+", w)][:COMMON_WORDS]  # letters only: no "t.ex", "1"
+    if len(words) < COMMON_WORDS:
+        raise BuildError(f"wordfreq has only {len(words)} {language} words")
+    lists["common_words"] = {
+        "file": "common_words.tsv",
+        "source": f"wordfreq top_n_list({language!r}, wordlist='large')",
+        "package": f"PyPI wordfreq {version('wordfreq')}",
+        "licence": WORDFREQ_LICENCE,
+        "derivation": (
+            f"the {COMMON_WORDS} most frequent words made of letters only, most frequent first, names among them kept "
+            "(a name that is also a common word is never propagated to untagged repetitions)"
+        ),
+        "rows": write_tsv(out / "common_words.tsv", ("word",), ((w,) for w in words)),
+    }
+
+
 def write_manifest(path: Path, manifest: dict[str, Any]) -> None:
     header = "# Written by tools/build_locales.py; edit the builder or tools/locale_sources, not this file.\n"
     path.write_text(header + yaml.safe_dump(manifest, allow_unicode=True, sort_keys=False, width=110), encoding="utf-8")
@@ -499,6 +536,7 @@ def build_sv(data: Path, out: Path) -> None:
     _sv_phones(data, out, lists)
     add_email_domains(lists, "sv", out)
     _sv_professions(data, out, lists)
+    add_common_words(lists, "sv", out)
     for name, key, check, source, derivation in SV_HAND_COMPILED:
         add_vocabulary(lists, "sv", out, name, key, check, source, derivation)
     calendar = read_tsv(data / "sv" / "calendar_terms.tsv")
@@ -556,6 +594,7 @@ def build_sv(data: Path, out: Path) -> None:
             "Unicode CLDR",
             "libphonenumber (Google), Apache-2.0",
             "JobTech Taxonomy, Arbetsförmedlingen, CC0",
+            WORDFREQ_ATTRIBUTION,
         ],
         "lists": lists,
     }
@@ -1130,6 +1169,7 @@ def build_es(data: Path, out: Path) -> None:
     add_email_domains(lists, "es", out)
     lists.update(_es_professions(data, out))
     lists.update(_es_hospitals(data, out))
+    add_common_words(lists, "es", out)
     for name, counter in stats.items():
         lists[name]["display_spellings"] = dict(sorted(counter.items()))
     for name, (key, note) in ES_HAND_COMPILED.items():
@@ -1150,6 +1190,7 @@ def build_es(data: Path, out: Path) -> None:
             "Street names of Zaragoza, Valladolid, Salamanca and Huesca © OpenStreetMap contributors, ODbL 1.0 "
             "(town_streets.tsv is a derived database under ODbL 1.0)",
             "Unicode CLDR; libphonenumber (Google), Apache-2.0",
+            WORDFREQ_ATTRIBUTION,
         ],
         "settings": {
             "phone": ES_PHONE,

@@ -1,4 +1,4 @@
-"""A pack's closed-class words, indexed once per pack: kinship terms and name particles.
+"""A pack's closed-class words, indexed once per pack: kinship terms, name particles, common words.
 
 Shared by the rules, which keep or replace these words, and the evaluation, which reads them as cues.
 """
@@ -28,3 +28,11 @@ def particles(pack: LocalePack) -> frozenset[str]:
     return pack.cached(
         "name-particles", lambda: frozenset(p.casefold() for p in pack.settings.names.particles)
     )
+
+
+def common_words(pack: LocalePack) -> frozenset[str]:
+    """The language's most frequent words, case-folded (none when the pack lists none): a word
+    that may be an ordinary word is never propagated as a name or a place."""
+    if not pack.has("common_words"):
+        return frozenset()
+    return pack.cached("common-words", lambda: frozenset(row["word"].casefold() for row in pack.rows("common_words")))

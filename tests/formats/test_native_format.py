@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from pseudo.cli import app
 from pseudo.io import read_input, write_output
 
-SECRET = "Andersson"
+SECRET = "Pettersson"
 SEPARATORS = "\u2028\u2029\x85\x0b\x0c\x1c\x1d\x1e"
 
 

@@ -1,0 +1,122 @@
+"""Untagged repetitions of tagged names, places and e-mail local parts follow their tagged value
+(on by default in `pseudo apply`), never common words, short words or closed-class words."""
+
+import json
+
+import pytest
+from conftest import make_doc, run, surrogate_texts
+from typer.testing import CliRunner
+
+from pseudo.cli import app
+from pseudo.config import PROPAGATED_LABELS, parse_config
+from pseudo.errors import ConfigError
+
+LENA = "Patient: Lena Pettersson, Uppsala. OBS! Lena ska undvika solljus. Pettersson ringer."
+
+
+def lena() -> dict:
+    return make_doc(LENA, [("Lena Pettersson", "PERSON"), ("Uppsala", "PLACE")], locale="sv")
+
+
+def apply(tmp_path, doc: dict, *options: str):
+    source = tmp_path / "in.json"
+    source.write_text(json.dumps(doc), encoding="utf-8")
+    return CliRunner().invoke(app, ["apply", str(source), *options], env={"PSEUDO_KEY": "propagation-key"})
+
+
+def test_a_word_of_a_full_name_takes_the_surrogate_it_has_inside_the_name():
+    [out] = run(lena(), propagate=True)
+    full, place, first, last = surrogate_texts(out)
+    assert "Lena" not in out["text"] and "Pettersson" not in out["text"]
+    assert full == f"{first} {last}" and first != "Lena"
+    assert [s["label"] for s in out["spans"]] == ["PERSON", "PLACE", "PERSON", "PERSON"]
+
+
+def test_apply_propagates_by_default_and_counts_the_added_spans(tmp_path):
+    result = apply(tmp_path, lena())
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert "Lena" not in out["text"] and len(out["spans"]) == 4
+    assert "2 propagated" in result.stderr
+
+
+def test_no_propagate_leaves_untagged_repetitions_as_before(tmp_path):
+    result = apply(tmp_path, lena(), "--no-propagate")
+    out = json.loads(result.stdout)
+    assert out["text"].count("Lena") == 1 and out["text"].count("Pettersson") == 1 and len(out["spans"]) == 2
+    assert "propagated" not in result.stderr
+
+
+def test_a_name_that_is_a_common_word_is_never_propagated():
+    """"Rosa" is a Spanish name and a colour: a capitalised "Rosa" may start a sentence."""
+    text = "Paciente: Rosa Gómez Llorente. Rosa presenta piel rosa. Gómez Llorente acude."
+    [out] = run(make_doc(text, [("Rosa Gómez Llorente", "PERSON")], locale="es"), propagate=True)
+    assert "Rosa presenta piel rosa" in out["text"] and "Gómez Llorente acude" not in out["text"]
+    assert len(out["spans"]) == 3  # the name, then each surname of its untagged repetition
+
+
+def test_a_tagged_name_alone_that_is_a_common_word_is_not_propagated_either():
+    text = "Rosa vino sola. Rosa tenía fiebre."
+    [out] = run(make_doc(text, [("Rosa", "FIRST_NAME")], locale="es"), propagate=True)
+    assert len(out["spans"]) == 1 and out["text"].endswith("Rosa tenía fiebre.")
+
+
+def test_lower_case_and_particle_words_of_a_name_stay():
+    text = "Lena von Essen kom. Hon heter von Essen, lena skrev. Lena ringde."
+    [out] = run(make_doc(text, [("Lena von Essen", "PERSON")], locale="sv"), propagate=True)
+    assert len(out["spans"]) == 3 and "Essen" not in out["text"] and "Lena" not in out["text"]
+    assert "heter von " in out["text"] and ", lena skrev" in out["text"]
+
+
+def test_a_place_is_propagated_whole_and_case_sensitively_even_when_frequent():
+    text = "Vive en Madrid. Asociación PKU de Madrid. madrid en minúsculas."
+    [out] = run(make_doc(text, [("Madrid", "PLACE")], locale="es"), propagate=True)
+    assert out["text"].count("Madrid") == 0 and "madrid en minúsculas" in out["text"]
+    first, second = surrogate_texts(out)
+    assert first == second
+
+
+def test_a_word_inside_another_span_or_a_longer_word_is_not_propagated():
+    text = "Lena Pettersson kom. Mejl: lena.pettersson@example.se, Petterssons bil, Lena-Maria ringde."
+    doc = make_doc(text, [("Lena Pettersson", "PERSON"), ("lena.pettersson@example.se", "EMAIL")], locale="sv")
+    [out] = run(doc, propagate=True)
+    assert "Petterssons bil" in out["text"]
+    assert len(out["spans"]) == 3  # "Lena" of "Lena-Maria": a whole word before the hyphen
+    assert out["text"].endswith("-Maria ringde.")
+
+
+def test_an_e_mail_local_part_alone_takes_the_local_part_of_the_address_surrogate():
+    text = "Lena Pettersson, lena.pettersson@gmail.com. Skype: lena.pettersson. Lena.pettersson.x stays."
+    doc = make_doc(text, [("Lena Pettersson", "PERSON"), ("lena.pettersson@gmail.com", "EMAIL")], locale="sv")
+    [out] = run(doc, propagate=True)
+    name, address, handle = surrogate_texts(out)
+    assert handle == address.split("@")[0] != "lena.pettersson"
+    assert "Lena.pettersson.x" in out["text"]
+
+
+def test_the_labels_propagated_are_configurable():
+    config = {"propagate": {"labels": ["PLACE"]}}
+    [out] = run(lena(), config, propagate=True)
+    assert "OBS! Lena" in out["text"] and len(out["spans"]) == 2
+    text = "Id 123456. Again 123456."
+    [ids] = run(make_doc(text, [("123456", "ID")], locale="sv"), {"propagate": {"labels": ["ID"]}}, propagate=True)
+    [default] = run(make_doc(text, [("123456", "ID")], locale="sv"), propagate=True)
+    assert "123456" not in ids["text"] and default["text"].count("123456") == 1
+
+
+def test_the_default_labels_are_names_places_and_e_mail():
+    assert parse_config({}).propagate == PROPAGATED_LABELS == parse_config({"propagate": {}}).propagate
+
+
+@pytest.mark.parametrize(
+    "raw, message",
+    [
+        ({"propagate": ["PERSON"]}, "propagate: expected a mapping with 'labels'"),
+        ({"propagate": {"labels": ["NAME"]}}, "propagate.labels: NAME: not a canonical label"),
+        ({"propagate": {"labels": "PERSON"}}, "propagate.labels: expected a list of canonical labels"),
+        ({"propagate": {"lables": ["PERSON"]}}, "propagate: unknown key(s) lables"),
+    ],
+)
+def test_a_bad_propagate_setting_is_named(raw, message):
+    with pytest.raises(ConfigError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parse_config(raw)
