@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from pseudo.model import Target
 from pseudo.rules.base import Context, Option, Rule, Surrogate
-from pseudo.services.clock import PER_YEAR, age_numbers, in_years
 
 OPTIONS = {
     "shift": Option(2, "largest shift in years, either way; never 0", int, minimum=1),
@@ -27,31 +26,5 @@ class AgeRule(Rule):
     requires = ("clock",)
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
-        numbers = age_numbers(target.text, ctx.pack)
-        if not numbers:  # "adolescente", "recién nacido": a stage of life, not an age to shift
-            return Surrogate(target.text, kept=True, fallback="age without a number: kept")
-        clock = ctx.services.clock
-        if clock.keeps(in_years(numbers)):
-            return Surrogate(target.text, kept=True)
-        moved = [n for n in numbers if n.unit == "year"] or numbers[:1]
-        new_values: dict[int, int] = {}
-        for number in moved:
-            if number.unit == "year":
-                new_values[number.start] = clock.shifted_age(number.value)
-            else:  # an adult's age in months or days: the same shift, in that unit
-                new_values[number.start] = max(1, number.value + clock.age_shift * PER_YEAR[number.unit])
-        if all(new_values[n.start] == n.value for n in moved):
-            return Surrogate(target.text, kept=True)
-        write = getattr(ctx.pack.morphology, "write_number", None) if ctx.pack and ctx.pack.morphology else None
-        out, cursor = [], 0
-        for number in moved:
-            original = target.text[number.start : number.end]
-            value = new_values[number.start]
-            if number.in_words and write is not None:
-                digits = write(value)
-            else:
-                digits = str(value).zfill(len(original)) if original.startswith("0") else str(value)
-            out += [target.text[cursor : number.start], digits]
-            cursor = number.end
-        out.append(target.text[cursor:])
-        return Surrogate("".join(out))
+        text, kept, fallback = ctx.services.clock.age_text(target.text, ctx.pack)
+        return Surrogate(text, kept=kept, fallback=fallback)

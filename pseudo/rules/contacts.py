@@ -105,9 +105,10 @@ def _domain_words(pack: LocalePack) -> tuple[str, ...]:
 
 
 def _institution_domain(original: str, ctx: Context) -> str | None:
-    """An institution-style domain of the original's shape, built from a surrogate town: the
-    town of a place the domain names, else of the document's first place; kept type words and
-    the top-level domain stay. None where the document names no listed place."""
+    """An institution-style domain of the original's shape, built from the surrogate of a place
+    the domain names ("hospital-getafe.es"); kept type words and the top-level domain stay. None
+    where the domain names no place of the document: a town's name glued onto an institution that
+    never named one ("sergas.es" -> "teruel.es") reads as a town hall's, which readers noticed."""
     if ctx.pack is None or not ctx.pack.has("locations"):
         return None
     labels = original.casefold().split(".")
@@ -119,7 +120,7 @@ def _institution_domain(original: str, ctx: Context) -> str | None:
     places = [t for t in ctx.document.labelled("PLACE", "REGION") if any(c.isalpha() for c in t.text)]
     named = [t for t in places if len(_compact(t.text, "")) >= 3 and _compact(t.text, "") in bare]
     town = None
-    for place in named + places:
+    for place in named:
         found = world.surrogate_of_text(place.text, place.label)
         if found is not None:
             town = _compact(found.name, separator)

@@ -43,7 +43,7 @@ class KinshipRule(Rule):
     name = "kinship"
     labels = ("KINSHIP",)
     needs = ("kinship",)
-    requires = ("person",)
+    requires = ("person", "clock")
     own_casing = True
     options = {
         "words": Option(
@@ -92,7 +92,10 @@ class KinshipRule(Rule):
         if not changed:
             if kept:
                 return Surrogate(target.text, kept=True)
-            return Surrogate(f"[{target.label}]", fallback="no replaceable kinship word")
+            text, kept_age, no_number = ctx.services.clock.age_text(target.text, ctx.pack)
+            if no_number is None:  # a relative's age tagged as kinship ("62 años"): it moves as ages do
+                return Surrogate(text, kept=kept_age, fallback="kinship span without a kinship word: moved as an age")
+            return Surrogate(target.text, kept=True, fallback="kinship span without a kinship word or name: kept")
         return Surrogate("".join(pieces), fallback=fallback or None)
 
     @staticmethod

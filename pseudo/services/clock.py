@@ -197,3 +197,35 @@ class Clock:
     def birth_date(self, born: date, document: Tagged, pack: LocalePack | None) -> date:
         """A birth date written inside another value (a personnummer) moves like one in the text."""
         return self.move(True, document, pack).day(born)
+
+    def age_text(self, text: str, pack: LocalePack | None) -> tuple[str, bool, str | None]:
+        """An age as written, moved by the scope's shift: (text, kept, fallback). A stage of life
+        without a number ("adolescente") and a child's age are kept; the words around the numbers
+        stay, numbers in words are written back in words where the language module can."""
+        numbers = age_numbers(text, pack)
+        if not numbers:
+            return text, True, "age without a number: kept"
+        if self.keeps(in_years(numbers)):
+            return text, True, None
+        moved = [n for n in numbers if n.unit == "year"] or numbers[:1]
+        new_values: dict[int, int] = {}
+        for number in moved:
+            if number.unit == "year":
+                new_values[number.start] = self.shifted_age(number.value)
+            else:  # an adult's age in months or days: the same shift, in that unit
+                new_values[number.start] = max(1, number.value + self.age_shift * PER_YEAR[number.unit])
+        if all(new_values[n.start] == n.value for n in moved):
+            return text, True, None
+        write = getattr(pack.morphology, "write_number", None) if pack and pack.morphology else None
+        out, cursor = [], 0
+        for number in moved:
+            original = text[number.start : number.end]
+            value = new_values[number.start]
+            if number.in_words and write is not None:
+                digits = write(value)
+            else:
+                digits = str(value).zfill(len(original)) if original.startswith("0") else str(value)
+            out += [text[cursor : number.start], digits]
+            cursor = number.end
+        out.append(text[cursor:])
+        return "".join(out), False, None

@@ -60,7 +60,8 @@ def test_contacts_fictional_keeps_reserved_domains():
         assert mail.split("@")[1] in RESERVED_DOMAINS
 
 
-def test_a_regional_top_level_domain_becomes_the_national_one():
-    """"comb.cat" rebuilt from a town that may lie anywhere in Spain: ".cat" would not fit it."""
+def test_an_institution_domain_that_names_no_place_becomes_a_listed_one_not_a_town_hall():
+    """"comb.cat" names no town: a town glued onto it ("@teruel.es") read as a town hall's to readers."""
+    listed = {row["name"] for row in es_pack().rows("email_domains")}
     for town, mail in run_many("Barcelona. e-mail: 17039psg@comb.cat", [("Barcelona", "TERRITORIO"), ("17039psg@comb.cat", MAIL)]):
-        assert mail.endswith("@" + "".join(c for c in fold(town).casefold() if c.isalnum()) + ".es"), (town, mail)
+        assert mail.split("@")[1] in listed, (town, mail)

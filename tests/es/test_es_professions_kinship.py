@@ -61,9 +61,13 @@ def test_a_relatives_name_in_a_kinship_span_is_replaced_like_a_name():
         assert lists.gender(name.split()[0]) in ("female", "neutral")
 
 
-def test_a_span_without_any_kinship_word_is_tagged():
-    replacement = run("Padre de 60 años.", [("60 años", "FAMILIARES_SUJETO_ASISTENCIA")]).replacements[0]
-    assert replacement.surrogate == "[KINSHIP]" and replacement.fallback
+def test_a_relatives_age_tagged_as_kinship_moves_as_an_age_never_a_tag():
+    """MEDDOCAN tags relatives' ages as FAMILIARES: they move with the clock, as the patient's age does."""
+    text = "Edad: 60 años. Padre de 60 años."
+    result = run(text, [("60 años", "EDAD_SUJETO_ASISTENCIA"), ("60 años", "FAMILIARES_SUJETO_ASISTENCIA")])
+    patient, father = (r.surrogate for r in result.replacements)
+    assert father == patient != "60 años" and "[" not in father
+    assert result.replacements[1].fallback
 
 
 def test_an_accented_profession_is_found_and_keeps_its_gender():
