@@ -1111,18 +1111,20 @@ def _es_professions(data: Path, out: Path) -> dict[str, dict]:
 
 
 def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
-    beds: dict[str, int] = defaultdict(int)
-    for row in read_tsv(data / "es" / "hospitals.tsv"):
-        beds[nfc(row["name"])] += max(1, int(row["beds"] or 0))
+    beds: dict[tuple[str, str], int] = defaultdict(int)
+    for row in read_tsv(data / "es" / "hospitals.tsv"):  # municipality_code: INE's 5 digits and a check digit
+        beds[(nfc(row["name"]), f"ES-M{row['municipality_code'][:5]}")] += max(1, int(row["beds"] or 0))
+    rows = sorted(((name, count, place) for (name, place), count in beds.items()), key=lambda r: (-r[1], r[0], r[2]))
     return {
         "hospitals": {
             "file": "hospitals.tsv",
             **_es_source(
                 "S17", "Alonsomar/hospitales_esp", "b4ff38818bac58c240a3e765829fc491013842e4",
                 "Ministerio de Sanidad reuse terms (attribution): Catálogo Nacional de Hospitales 2024",
-                "every hospital name of the national catalogue as published, count = beds (at least 1); used only when "
-                "the configuration asks for catalogue names (rules.healthcare.names: catalogue)",
-                rows=write_tsv(out / "hospitals.tsv", ("name", "count"), by_weight(beds)),
+                "every hospital of the national catalogue as published, count = beds (at least 1), place_id = its "
+                "municipality in locations.tsv; the Spanish pack's default for rules.healthcare.names is catalogue: "
+                "a hospital becomes a real one of the surrogate town, else of its province, else of Spain",
+                rows=write_tsv(out / "hospitals.tsv", ("name", "count", "place_id"), rows),
             ),
         }
     }  # fmt: skip
@@ -1202,8 +1204,9 @@ def build_es(data: Path, out: Path) -> None:
             "dates": ES_DATES,
             "ids": ES_IDS,
         },
-        # Rule options for Spanish text, under any config: ages move by up to 3 years (HITZALMED).
-        "defaults": {"ages": {"shift": 3}},
+        # Rule options for Spanish text, under any config: ages move by up to 3 years (HITZALMED);
+        # hospitals become real hospitals of the national catalogue near the surrogate place.
+        "defaults": {"ages": {"shift": 3}, "healthcare": {"names": "catalogue"}},
         "lists": lists,
     }
     write_manifest(out / "pack.yaml", manifest)

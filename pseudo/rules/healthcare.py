@@ -21,6 +21,7 @@ import regex
 from pseudo.casing import casing_of
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack
+from pseudo.lists.tree import Place
 from pseudo.lists.weighted import WeightedList
 from pseudo.model import Target
 from pseudo.folds import normalise
@@ -93,22 +94,44 @@ def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, 
     return _PLACEHOLDER.sub(value, template)
 
 
-def _from_catalogue(unit_type: dict[str, Any], type_word: str, pack: LocalePack, stream: KeyedStream) -> str:
+def _near(pack: LocalePack, catalogue: str, place: Place | None) -> WeightedList:
+    """The catalogue's units in the place, else in the region right above it, else all of them:
+    a real hospital of the record's surrogate town reads as real where a made-up one did not."""
+    rows = pack.rows(catalogue)
+    every = pack.weighted(catalogue)
+    if place is None or not rows or "place_id" not in rows[0]:
+        return every
+
+    def within(ids: frozenset[str]) -> WeightedList:
+        kept = [(r["name"], int(r.get("count") or 1)) for r in rows if r["place_id"] in ids]
+        return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
+
+    tree = pack.tree()
+    region = tree.parent(place)
+    for key, ids in (
+        (place.id, frozenset({place.id})),
+        (region.id if region else "", frozenset(p.id for p in tree.descendants(region, place.kind)) if region else frozenset()),
+    ):
+        if key:
+            found = pack.cached(f"catalogue:{catalogue}:in:{key}", lambda ids=ids: within(ids))
+            if len(found):
+                return found
+    return every
+
+
+def _from_catalogue(unit_type: dict[str, Any], type_word: str, near: WeightedList, every: WeightedList, stream: KeyedStream) -> str:
     """A real name from the type's catalogue that starts with the type word as written ("Hospital
-    Universitario ...") or, for an abbreviation ("H."), with the type's full word, re-spelled as written."""
-    catalogue = pack.weighted(unit_type["catalogue"])
-    for prefix in dict.fromkeys([type_word, (unit_type.get("cues") or [""])[0]]):
-        if not (type_word and prefix):
-            continue
-
-        def fitting(prefix: str = prefix) -> WeightedList:
-            kept = [(n, w) for n, w in zip(catalogue.items, catalogue.weights) if n.casefold().startswith(prefix.casefold() + " ")]
-            return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
-
-        names = pack.cached(f"catalogue:{unit_type['catalogue']}:{prefix.casefold()}", fitting)
-        if len(names):
-            return type_word + names.draw(stream)[len(prefix) :]
-    return catalogue.draw(stream)
+    Universitario ...") or, for an abbreviation ("H."), with the type's full word, re-spelled as
+    written: one near the surrogate place, else one anywhere (the type word always stays, whatever
+    the key), else any near one."""
+    for names in (near, every):
+        for prefix in dict.fromkeys([type_word, (unit_type.get("cues") or [""])[0]]):
+            if not (type_word and prefix):
+                continue
+            kept = [(n, w) for n, w in zip(names.items, names.weights) if n.casefold().startswith(prefix.casefold() + " ")]
+            if kept:
+                return type_word + WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept)).draw(stream)[len(prefix) :]
+    return near.draw(stream)
 
 
 class HealthcareUnitRule(Rule):
@@ -128,7 +151,7 @@ class HealthcareUnitRule(Rule):
     }
 
     @staticmethod
-    def _place(target: Target, ctx: Context) -> str | None:
+    def _place(target: Target, ctx: Context) -> Place | None:
         """The place a surrogate name takes: the surrogate of the place the original names
         ("Hospital de Getafe"), else of the listed town nearest to it, from the address world;
         None without a location tree (a place by population, then)."""
@@ -138,12 +161,12 @@ class HealthcareUnitRule(Rule):
         kinds = {world.settings.default_kind.get("PLACE"), *world.settings.kinds.get("REGION", ())}
         named = world.named_in(target.text, kinds)
         if named is not None:
-            return world.surrogate(named[2]).name
+            return world.surrogate(named[2])
         places = sorted(ctx.document.labelled("PLACE"), key=lambda t: (abs(t.span.start - target.span.start), t.span.start))
         for other in places:  # the nearest: "Hospital San Agustín, Avilés" is Avilés's, not the patient's town's
             found = world.surrogate_of_text(other.text, "PLACE") if any(c.isalpha() for c in other.text) else None
             if found is not None and found.kind in kinds:
-                return found.name
+                return found
         return None
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
@@ -157,6 +180,7 @@ class HealthcareUnitRule(Rule):
             unit_type = next((t for t in types if t["type"] == default), None)
             fallback = "no recognisable type: the default type" if unit_type else "no recognisable type: a random type"
         place = self._place(target, ctx)
+        near = _near(ctx.pack, unit_type["catalogue"], place) if unit_type and unit_type.get("catalogue") and ctx.pack.has(unit_type["catalogue"]) else None
         ignored = {w.casefold() for w in _WORD.findall(type_word)} | particles(ctx.pack)
         original_words = {w.casefold() for w in _WORD.findall(target.text)} - ignored
 
@@ -167,9 +191,11 @@ class HealthcareUnitRule(Rule):
             candidate = ""
             for _ in range(MAX_TRIES):
                 if catalogue:
-                    candidate = _from_catalogue(chosen, type_word, ctx.pack, stream)
+                    every = ctx.pack.weighted(chosen["catalogue"])
+                    names = near if near is not None and chosen is unit_type else every
+                    candidate = _from_catalogue(chosen, type_word, names, every, stream)
                 else:
-                    candidate = _fill(stream.choice(chosen["names"]), word, ctx.pack, stream, place)
+                    candidate = _fill(stream.choice(chosen["names"]), word, ctx.pack, stream, place.name if place else None)
                 if not original_words & {w.casefold() for w in _WORD.findall(candidate)}:
                     break
             return candidate

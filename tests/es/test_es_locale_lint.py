@@ -16,7 +16,7 @@ from pseudo.lists.pack import load_pack
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 PACK = REPOSITORY / "locales" / "es"
-WEIGHTED = ("first_names_female", "first_names_male", "last_names", "streets", "saints", "hospitals", "email_domains")
+WEIGHTED = ("first_names_female", "first_names_male", "last_names", "streets", "saints", "email_domains")
 KEYS = {"locations": ("id",), "postal_codes": ("postcode", "place_id"), "professions": ("name",),
         "phone_area_codes": ("code",), "phone_mobile_prefixes": ("prefix",), "phone_mobile_ranges": ("prefix",)}  # fmt: skip
 PLACEHOLDERS = {"type", "place", "surname", "female_name", "male_name"}
@@ -51,6 +51,15 @@ def test_weighted_lists_descend_by_count_then_name_without_duplicates(name):
     assert entries == sorted(entries, key=lambda e: (-e[1], e[0]))
     assert len({n for n, _ in entries}) == len(entries)
     assert all(n == n.strip() and n and unicodedata.is_normalized("NFC", n) and c > 0 for n, c in entries)
+
+
+def test_hospitals_descend_by_beds_and_stand_in_a_listed_municipality():
+    """One row per hospital and municipality: the rule draws a real hospital of the surrogate town."""
+    entries = [(r["name"], int(r["count"]), r["place_id"]) for r in rows("hospitals")]
+    assert entries == sorted(entries, key=lambda e: (-e[1], e[0], e[2]))
+    assert len({(n, p) for n, _, p in entries}) == len(entries)
+    places = {r["id"] for r in rows("locations")}
+    assert sum(p in places for _, _, p in entries) >= 0.95 * len(entries)
 
 
 @pytest.mark.parametrize("name, key", KEYS.items())
