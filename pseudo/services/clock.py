@@ -24,7 +24,7 @@ from pseudo.scope import ScopeState
 DAYS_PER_UNIT = {"days": 1.0, "weeks": 7.0, "months": 365.2425 / 12, "years": 365.2425}
 PER_YEAR = {"year": 1, "month": 12, "week": 52, "day": 365}
 _NUMBER = regex.compile(r"\d+")
-_NEXT_WORD = regex.compile(r"\s*(\p{L}+\.?)")
+_NEXT_WORD = regex.compile(r"(?:\s*|-)(\p{L}+\.?)")  # "72 años", "72-year-old"
 
 
 @dataclass(frozen=True)
