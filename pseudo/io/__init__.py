@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from pseudo.errors import InputError, PseudoError
-from pseudo.io import brat, conll, i2b2, inline, native, physionet
+from pseudo.io import brat, conll, i2b2, inline, mimic, native, physionet
 from pseudo.io.atomic import atomic_writer, transaction, write_stdout
 from pseudo.io.source import STDIO, decode, read_bytes
 from pseudo.model import Document
@@ -167,6 +167,16 @@ def _write_physionet(documents: Sequence[Document], destination: str, batch: Bat
         physionet.write(documents, text, phrases, batch.layout)
 
 
+def _read_mimic(source: str) -> Batch:
+    doc_id = "stdin" if source == STDIO else Path(source).name.split(".")[0]
+    document, layout = mimic.read(decode(read_bytes(source), source), source, doc_id)
+    return Batch("mimic", [document], single=True, layouts={document.id: layout})
+
+
+def _write_mimic(documents: Sequence[Document], destination: str, batch: Batch) -> None:
+    _write_text(destination, lambda handle: mimic.write(documents, handle))
+
+
 FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
@@ -177,6 +187,7 @@ FORMATS: dict[str, Format] = {
         Format("brat", (".ann", ".txt"), _read_brat, _write_brat, directory=True),
         Format("i2b2", (".xml",), _read_i2b2, _write_i2b2),
         Format("physionet", (".text",), _read_physionet, _write_physionet),
+        Format("mimic", (".mimic.txt",), _read_mimic, _write_mimic),
     )
 }
 

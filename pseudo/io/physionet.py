@@ -37,7 +37,7 @@ class Layout:
 def phrase_path(text_path: str) -> Path:
     """id.text -> id-phi.phrase, in the same folder."""
     path = Path(text_path)
-    return path.with_name(path.name.split(".")[0] + SUFFIX)
+    return path.with_name(path.stem + SUFFIX)
 
 
 def read(text: str, phrases: str, source: str) -> tuple[list[Document], list[InputError], Layout]:

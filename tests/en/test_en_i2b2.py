@@ -43,3 +43,15 @@ def test_an_i2b2_2014_note_comes_out_aligned_audited_and_coherent(tmp_path):
     assert tree.ancestor(tree.places[zips[zip_code]], "state").extra["code"] == state
     assert regex.fullmatch(r"[1-9]\d? .+, Apt [1-9]", after["STREET:P6"])
     assert after["PATIENT:P14"] == after["PATIENT:P1"].split()[0] + "'s"  # Nathan's follows Nathan Ortiz
+
+
+def test_the_example_config_gives_each_i2b2_type_its_strategy(tmp_path):
+    config = Path(__file__).resolve().parents[2] / "examples" / "i2b2-2014.yaml"
+    out = tmp_path / NOTE.name
+    applied = CliRunner().invoke(app, ["apply", str(NOTE), "--config", str(config), "--out", str(out)], env=ENVIRONMENT)
+    assert applied.exit_code == 0, applied.output
+    before, after = tags(NOTE), tags(out)
+    assert after["USERNAME:P17"] == after["ROOM:P18"] == "***"
+    assert after["DEPARTMENT:P5"] == before["DEPARTMENT:P5"] == "Cardiology"
+    assert after["ORGANIZATION:P15"] == "[ORGANISATION]"
+    assert after["PATIENT:P1"] != before["PATIENT:P1"] and after["ZIP:P9"] != before["ZIP:P9"]
