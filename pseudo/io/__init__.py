@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from pseudo.errors import InputError, PseudoError
-from pseudo.io import brat, conll, i2b2, inline, native
+from pseudo.io import brat, conll, i2b2, inline, mimic, native, physionet
 from pseudo.io.atomic import atomic_writer, transaction, write_stdout
 from pseudo.io.source import STDIO, decode, read_bytes
 from pseudo.model import Document
@@ -148,6 +148,35 @@ def _write_i2b2(documents: Sequence[Document], destination: str, batch: Batch) -
     _write_text(destination, lambda handle: i2b2.write(document, handle, batch.layouts.get(document.id)))
 
 
+def _read_physionet(source: str) -> Batch:
+    """id.text with id-phi.phrase beside it; a record that breaks is reported, the others read."""
+    if source == STDIO:
+        raise InputError("the PhysioNet layout is two files (id.text and id-phi.phrase): give the .text file", source)
+    phrases = physionet.phrase_path(source)
+    if not phrases.is_file():
+        raise InputError(f"no {phrases.name} beside it", source)
+    documents, errors, layout = physionet.read(decode(read_bytes(source), source), decode(read_bytes(str(phrases)), str(phrases)), source)
+    return Batch("physionet", documents, errors, origin=source, layout=layout)
+
+
+def _write_physionet(documents: Sequence[Document], destination: str, batch: Batch) -> None:
+    """The records to the destination and their spans to <stem>-phi.phrase beside it."""
+    if destination == STDIO:
+        raise PseudoError("the PhysioNet layout is two files: give --out a .text file")
+    with atomic_writer(destination, newline="") as text, atomic_writer(str(physionet.phrase_path(destination)), newline="") as phrases:
+        physionet.write(documents, text, phrases, batch.layout)
+
+
+def _read_mimic(source: str) -> Batch:
+    doc_id = "stdin" if source == STDIO else Path(source).name.split(".")[0]
+    document, layout = mimic.read(decode(read_bytes(source), source), source, doc_id)
+    return Batch("mimic", [document], single=True, layouts={document.id: layout})
+
+
+def _write_mimic(documents: Sequence[Document], destination: str, batch: Batch) -> None:
+    _write_text(destination, lambda handle: mimic.write(documents, handle))
+
+
 FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
@@ -157,6 +186,8 @@ FORMATS: dict[str, Format] = {
         Format("conll", (".conll", ".bio", ".bioes"), _read_conll, _write_conll),
         Format("brat", (".ann", ".txt"), _read_brat, _write_brat, directory=True),
         Format("i2b2", (".xml",), _read_i2b2, _write_i2b2),
+        Format("physionet", (".text",), _read_physionet, _write_physionet),
+        Format("mimic", (".mimic.txt",), _read_mimic, _write_mimic),
     )
 }
 

@@ -6,8 +6,9 @@ surrogates against it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Callable
 
 import regex
 
@@ -30,6 +31,7 @@ class NumberingPlan:
     national_length: int | None = None  # digits after the country code, to read "34612345678" without "+"
     regions: tuple[tuple[str, str], ...] = ()  # (area code, the place it serves), where the list says
     mobile_ranges: tuple[tuple[str, int], ...] = ()  # (allocated block, numbers in it), national form
+    exchanges: dict[str, tuple[str, ...]] = field(default_factory=dict)  # area code -> its exchanges in use (NANP NXX)
 
     @cached_property
     def prefixes(self) -> dict[str, str]:
@@ -84,9 +86,19 @@ def numbering_plan(pack: LocalePack) -> NumberingPlan:
                 for place in _served(r["place"])
             ),
             ranges,
+            _exchanges(pack, national) if pack.has("phone_exchanges") else {},
         )
 
     return pack.cached("phone-plan", make)
+
+
+def _exchanges(pack: LocalePack, national: Callable[[str], str]) -> dict[str, tuple[str, ...]]:
+    """Area code -> the exchange codes in use after it (`phone_exchanges`: code, exchange), where
+    a subscriber number starts with an exchange (NANP's NXX)."""
+    found: dict[str, list[str]] = {}
+    for row in pack.rows("phone_exchanges"):
+        found.setdefault(national(row["code"]), []).append(row["exchange"])
+    return {area: tuple(codes) for area, codes in found.items()}
 
 
 def _served(place: str) -> list[str]:

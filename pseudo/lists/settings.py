@@ -16,6 +16,7 @@ import regex
 DATE_ORDERS = ("DMY", "MDY", "YMD")
 AGE_UNITS = ("year", "month", "week", "day")
 PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
+STREET_ORDERS = ("name_first", "number_first")
 
 
 class SettingsError(Exception):
@@ -94,6 +95,7 @@ DATE_ORDER = Kind(f"one of {', '.join(DATE_ORDERS)}", _one_of(*DATE_ORDERS))
 TEXT_MAP = Kind("a mapping of strings to strings", _mapping(_text, _text))
 AGE_UNIT_MAP = Kind(f"a mapping of words to {', '.join(AGE_UNITS)}", _mapping(_text, _one_of(*AGE_UNITS)))
 WORDS_MAP = Kind("a mapping of strings to lists of strings", _mapping(_text, _words))
+STREET_ORDER = Kind(f"one of {', '.join(STREET_ORDERS)}", _one_of(*STREET_ORDERS))
 KINDS_BY_LABEL = Kind(f"a mapping of {', '.join(PLACE_LABELS)} to lists of strings", _mapping(_one_of(*PLACE_LABELS), _words))
 
 
@@ -143,6 +145,9 @@ class PlaceSettings:
     number_words: tuple[str, ...] = setting(WORDS, 'words that start the number part of an address ("nº", "s/n")', ())
     address_words: tuple[str, ...] = setting(WORDS, 'words kept in the number part of an address ("piso", "dcha")', ())
     ordinals: tuple[str, ...] = setting(WORDS, 'letters written after a number to make it ordinal (the "o" of "2o")', ())
+    street_order: str = setting(
+        STREET_ORDER, 'where the house number stands: after the name ("Calle Mayor 5") or before it ("221 Baker Street")', "name_first"
+    )
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,8 @@
 A number is read as [international prefix + country code | trunk prefix] + area code or mobile
 prefix + subscriber digits. The prefix is replaced by another of the same kind and length, so
 the digit count and the grouping (every separator at its place) stay as written; a fixed number
-takes, where it can, an area code of the surrogate place nearest to it, and a mobile one a block
+takes, where it can, an area code of the surrogate place nearest to it, then an exchange in use
+under that code where the pack lists them (`phone_exchanges`: NANP's NXX), and a mobile one a block
 operators really hold (the pack's `phone_mobile_ranges`, by size). Surrogates look like the
 numbers real records hold: a recognisable fiction range would repeat the same digits across
 records and make a real leftover stand out. With the option `contacts: fictional`, a number of a
@@ -94,9 +95,16 @@ def draw_number(
         others = [p for p in prefixes if p != number[:prefix_length]] or prefixes
         if kind == "fixed" and 0 < prefix_length < len(number):  # the area code length may differ: 91 / 983
             others = sorted(p for p in local if len(p) < len(number)) or others
+        if kind == "fixed" and plan.exchanges:  # an area code whose exchanges the pack knows
+            others = [p for p in others if p in plan.exchanges] or others
         block = _mobile_block(number, plan, stream) if kind == "mobile" and 0 < prefix_length < len(number) else None
         prefix = block or (stream.choice(others) if others else number[:prefix_length])
-        new_number = prefix + _subscriber(len(number) - len(prefix), stream)
+        exchanges = [e for e in plan.exchanges.get(prefix, ()) if len(prefix) + len(e) < len(number)]
+        if kind == "fixed" and exchanges:  # a subscriber number starts with an exchange in use (NANP)
+            prefix += stream.choice(exchanges)
+            new_number = prefix + "".join(stream.digit() for _ in range(len(number) - len(prefix)))
+        else:
+            new_number = prefix + _subscriber(len(number) - len(prefix), stream)
     return replace_digits(text, lead + new_number)
 
 

@@ -10,10 +10,12 @@ surrogate is drawn from places of the same preposition, so the text around it st
 Postcodes are valid codes, of the surrogate town (or its region) when one stands next to them.
 Streets keep their road type as written (`street_types`, matched as a whole word); the name is the
 address world's street of the surrogate town (of the address's own town, else of the place written
-nearest); the number part starts at a comma or a number word (`number_words`: "nº", "s/n"), keeps
-its address words (`address_words`: "piso", "dcha") and ordinals (`ordinals`: the "o" of "2o"),
-draws house numbers and floors small as real ones are and door letters from A to F, and replaces
-any other word as a place.
+nearest); where the pack writes the house number first (`street_order: number_first`, "221 Baker
+Street, Apt 4B"), that number is redrawn in place and the unit part follows the name; the number
+part starts at a comma or a number word (`number_words`: "nº", "s/n"), keeps its address words
+(`address_words`: "piso", "dcha") and ordinals (`ordinals`: the "o" of "2o"), draws house numbers
+and floors small as real ones are and door letters from A to F, and replaces any other word as a
+place.
 Names are looked up without regard to case or left-out accents, and by their aliases.
 """
 
@@ -25,6 +27,7 @@ import regex
 
 from pseudo.digits import digits_of
 from pseudo.errors import PseudoError
+from pseudo.folds import loose
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack, remembered
 from pseudo.lists.tree import Place
@@ -67,6 +70,7 @@ def _number(token: str, floor: bool, stream: KeyedStream) -> str:
         return "".join(stream.digit(exclude="0" if i == 0 and c != "0" else "") for i, c in enumerate(token))
     low, high = (1, FLOOR_MAX) if floor else _RANGES.get(len(token), (1, HOUSE_NUMBER_MAX))
     return str(low + stream.weighted_index(_CUMULATIVE[(low, high)]))
+_LEADING_NUMBER = regex.compile(r"\d+(?:-\d+)?[A-Za-z]?\s+(?=\p{L})")  # "221 ", "221B ", "12-14 "
 
 
 def _starts_with_word(text: str, prefix: str) -> bool:
@@ -74,6 +78,13 @@ def _starts_with_word(text: str, prefix: str) -> bool:
     if not text.casefold().startswith(prefix.casefold()):
         return False
     return not prefix[-1].isalpha() or len(text) == len(prefix) or not text[len(prefix)].isalpha()
+
+
+def _leading_number(text: str, settings: AddressSettings) -> tuple[str, str]:
+    """(house number, the rest) of a street written number first ("221B Baker Street") where the
+    pack says streets are; ("", text) otherwise."""
+    found = _LEADING_NUMBER.match(text) if settings.number_first else None
+    return (found.group(), text[found.end() :]) if found else ("", text)
 
 
 def _road_type(text: str, pack: LocalePack, settings: AddressSettings) -> str:
@@ -142,7 +153,9 @@ class PlaceRule(Rule):
             new = world.surrogate(place)
             if new is place:  # a kind kept, or the home country of a town that stayed in it
                 return Surrogate(text, kept=True)
-            surrogate = new.name
+            code = place.extra.get("code")
+            written_as_code = bool(code) and loose(base) == loose(code) and bool(new.extra.get("code"))
+            surrogate = new.extra["code"] if written_as_code else new.name  # "MA" -> "OH", not "Ohio"
         if marker:
             surrogate = inflect(surrogate, marker) if inflect else surrogate + marker
         return Surrogate(surrogate, fallback=fallback)
@@ -195,7 +208,7 @@ class PlaceRule(Rule):
         road_type = _road_type(text, ctx.pack, settings)
         rest = text[len(road_type) :]
         gap = _GAP_AFTER_TYPE.match(rest).group() if road_type else ""
-        rest = rest[len(gap) :]
+        lead, rest = _leading_number(rest[len(gap) :], settings)
         cut = len(rest) if not rest[:1].isdigit() else 0
         if cut:
             found = settings.tail.search(rest)
@@ -206,7 +219,8 @@ class PlaceRule(Rule):
             place = world.find(town, "PLACE")[0] if town else self._place_near(near, ctx)
             new_name = world.street(name.strip(), road_type, place)
         for attempt in range(MAX_ATTEMPTS):  # a box number alone ("Apartado de correos 41") may redraw itself
-            surrogate = road_type + gap + new_name + self._house_number(tail, text, ctx, settings, attempt)
+            number = self._house_number(lead, f"{text}\x00lead", ctx, settings, attempt) if lead else ""
+            surrogate = road_type + gap + number + new_name + self._house_number(tail, text, ctx, settings, attempt)
             if surrogate != text:
                 return Surrogate(surrogate)
         return Surrogate("[STREET]", fallback="no street surrogate differs from the original")

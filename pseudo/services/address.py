@@ -50,6 +50,7 @@ class AddressSettings:
     address_words: frozenset[str]  # kept in a house number: "piso", "dcha", "y", and the number words
     ordinals: frozenset[str]  # letters written after a number to make it ordinal: "2o", "1er"
     tail: regex.Pattern  # where the name of a street ends and its number part begins: "," or a number word ("nº", "s/n")
+    number_first: bool = False  # the house number stands before the street name ("221 Baker Street")
 
 
 def place_settings(pack: LocalePack) -> AddressSettings:
@@ -69,6 +70,7 @@ def place_settings(pack: LocalePack) -> AddressSettings:
             address_words=frozenset(w.casefold() for w in [*raw.address_words, *raw.number_words]),
             ordinals=frozenset(w.casefold() for w in raw.ordinals),
             tail=_tail_pattern(raw.number_words),
+            number_first=raw.street_order == "number_first",
         )
 
     return pack.cached("place-settings", make)

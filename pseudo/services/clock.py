@@ -16,6 +16,7 @@ from typing import Any, Mapping
 import regex
 from dateutil.relativedelta import relativedelta
 
+from pseudo.casing import match_case
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack
 from pseudo.model import Tagged
@@ -24,7 +25,7 @@ from pseudo.scope import ScopeState
 DAYS_PER_UNIT = {"days": 1.0, "weeks": 7.0, "months": 365.2425 / 12, "years": 365.2425}
 PER_YEAR = {"year": 1, "month": 12, "week": 52, "day": 365}
 _NUMBER = regex.compile(r"\d+")
-_NEXT_WORD = regex.compile(r"\s*(\p{L}+\.?)")
+_NEXT_WORD = regex.compile(r"(?:\s*|-)(\p{L}+\.?)")  # "72 años", "72-year-old"
 
 
 @dataclass(frozen=True)
@@ -222,7 +223,7 @@ class Clock:
             original = text[number.start : number.end]
             value = new_values[number.start]
             if number.in_words and write is not None:
-                digits = write(value)
+                digits = match_case(original, write(value))  # "Seventy-two-year-old" starting a sentence
             else:
                 digits = str(value).zfill(len(original)) if original.startswith("0") else str(value)
             out += [text[cursor : number.start], digits]

@@ -16,7 +16,7 @@ and a name written without the accents of its listed spelling gets a surrogate w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import regex
 
@@ -99,7 +99,6 @@ class PersonService:
         return self._names[target.span.start]
 
     def _name(self, target: Target, document: Tagged) -> tuple[str, str | None]:
-        lists = self.lists
         person = self.person_at(target, document)
         classes = self._classes(target, document)
         gender, fallback = self._gender(person, document)
@@ -167,7 +166,9 @@ class PersonService:
         slot = field_slot(self._pack, document.text[max(0, target.span.start - CUE_WINDOW) : target.span.start])
         key = (target.text, target.label, slot)
         titles, known = title_words(self._pack), particles(self._pack)
-        return remembered(self.lists.classified, key, lambda: tuple(_classify_words(target, slot, self.lists, titles, known)))
+        return remembered(
+            self.lists.classified, key, lambda: tuple(_classify_words(target, slot, self.lists, titles, known, self._split))
+        )
 
     def _gender(self, person: Person, document: Tagged) -> tuple[str, str | None]:
         if person.gender is None:
@@ -253,9 +254,15 @@ def _spread_cues(by_start: dict[int, Person]) -> None:
 
 
 def _classify_words(
-    target: Target, slot: str | None, lists: NameLists, titles: frozenset[str], known_particles: frozenset[str]
+    target: Target,
+    slot: str | None,
+    lists: NameLists,
+    titles: frozenset[str],
+    known_particles: frozenset[str],
+    split: Callable[[str], tuple[str, str]] = lambda word: (word, ""),
 ) -> list[str]:
-    words = [m.group() for m in _TOKEN.finditer(target.text)]
+    """Each word's class; a word is looked up in the lists without its genitive ("Mary's" as Mary)."""
+    words = [split(m.group())[0] for m in _TOKEN.finditer(target.text)]
     classes: list[str] = []
     comma = target.text.find(",")
     for index, word in enumerate(words):
