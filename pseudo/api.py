@@ -5,16 +5,18 @@ from __future__ import annotations
 import gc
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from collections import deque
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from pseudo.audit import Overrides
 from pseudo.config import Config, load_config
-from pseudo.engine import Failure, Settings, Summary
-from pseudo.errors import ConfigError, InputError
+from pseudo.engine import Engine, Failure, Settings, Summary
+from pseudo.errors import ConfigError, InputError, PseudoError
 from pseudo.executors import CHUNK, Dask, Executor, InProcess, LocalProcesses, fixed_tagset, units_by_scope
-from pseudo.io import Batch, read_input, write_output
+from pseudo.io import Batch, read_input, write_jsonl_stream, write_output
+from pseudo.io.native import jsonl_at, stream_jsonl
 from pseudo.keyed import Keyring
 from pseudo.model import Document, Result
 
@@ -122,6 +124,155 @@ def _fewer_collections() -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*thresholds)
+
+
+@dataclass
+class Index:
+    """What one cheap first pass over a JSON Lines file learns, in memory that grows only with
+    the ids (each is checked to occur once): never the documents themselves."""
+
+    documents: int = 0
+    labels: set[str] = field(default_factory=set)
+    failures: list[Failure] = field(default_factory=list)  # lines that could not be read
+    untagged: list[str] = field(default_factory=list)  # ids of documents without a span
+    scope_error: PseudoError | None = None  # the first document without its scope id
+    scattered: dict[str, list[tuple[int, int]]] | None = None  # scope -> (position, byte offset), when scopes are not contiguous
+
+
+def index_jsonl(source: str, settings: Settings, skip_errors: bool = False) -> Index:
+    """The first pass: every line read and checked as `read_documents` checks it, with the same
+    errors; and, when a scope's documents do not follow one another, where each scope's are."""
+    engine = Engine(settings)
+    index = Index()
+    ids: set[str] = set()
+    repeated: str | None = None
+    scopes_seen: set[str] = set()  # subject scope only: a document scope is one document
+    last: str | None = None
+    contiguous = True
+    for _, position, document in _documents(source, index.failures):
+        if document.id in ids and repeated is None:
+            repeated = document.id
+        ids.add(document.id)
+        index.labels.update(span.label for span in document.spans)
+        if not document.spans:
+            index.untagged.append(document.id)
+        scope = _scope_of(engine, document, position, index)
+        if settings.config.scope == "subject" and scope != last:
+            contiguous = contiguous and scope not in scopes_seen
+            scopes_seen.add(scope)
+        last = scope
+        index.documents += 1
+    if index.failures and not skip_errors:
+        raise index.failures[0].error
+    if repeated is not None:
+        raise InputError(f"document id {repeated!r} occurs twice", source)
+    if not contiguous:  # a second cheap pass notes where each scope's documents are
+        index.scattered = {}
+        for offset, position, document in _documents(source, []):
+            index.scattered.setdefault(_scope_of(engine, document, position, index), []).append((position, offset))
+    return index
+
+
+def _documents(source: str, failures: list[Failure]) -> Iterator[tuple[int, int, Document]]:
+    """The documents of a JSON Lines file with their byte offsets and positions; lines that
+    cannot be read go to `failures`."""
+    with open(source, "rb") as handle:
+        position = 0
+        for offset, item in stream_jsonl(handle, source):
+            if isinstance(item, InputError):
+                failures.append(Failure(item.document_id or "?", item))
+                continue
+            yield offset, position, item
+            position += 1
+
+
+def _scope_of(engine: Engine, document: Document, position: int, index: Index) -> str:
+    """The engine's scope id; a document without one is noted, and fails alone in its unit as
+    it would in one process."""
+    try:
+        return engine.scope_id(document)
+    except PseudoError as error:
+        index.scope_error = index.scope_error or error
+        return f"unscoped:{position}"
+
+
+def stream_jsonl_file(
+    source: str,
+    destination: str,
+    settings: Settings,
+    index: Index,
+    skip_errors: bool = False,
+    progress: Callable[[Iterable], Iterable] = lambda items: items,
+    jobs: int = 1,
+    executor: Executor | None = None,
+) -> Run:
+    """Pseudonymise a JSON Lines file indexed by `index_jsonl` into a JSON Lines file, document
+    by document, the output renamed into place at the end: the same bytes as `pseudonymise` and
+    `write_output` give, in memory that does not grow with the corpus (when scopes are scattered
+    over the file, with how far apart a scope's documents lie). The run's summary counts the
+    documents; its results stay empty, since each is written and let go."""
+    if settings.config.scope == "corpus":
+        raise ConfigError("scope 'corpus' gathers every document first: it cannot be streamed")
+    if index.scope_error is not None and not skip_errors:
+        raise index.scope_error
+    run = Run()
+    run.summary.failures.extend(index.failures)
+    jobs = min(jobs or available_cpus(), available_cpus())
+    executor = executor or (LocalProcesses(jobs) if jobs > 1 else InProcess())
+    fixed = replace(settings, tagset=Engine(settings).tagset_for_labels(index.labels).name)
+
+    def documents() -> Iterator[Document]:
+        for outcome in progress(_in_order(executor.run(fixed, _streamed_units(source, index, fixed, order), skip_errors), order)):
+            if isinstance(outcome, Failure):
+                run.summary.failures.append(outcome)
+            else:
+                run.summary.add(outcome)
+                yield outcome.document
+
+    order: deque[int] = deque()
+    with _fewer_collections():
+        write_jsonl_stream(documents(), destination)
+    return run
+
+
+def _streamed_units(source: str, index: Index, settings: Settings, order: deque[int]) -> Iterator[list[Document]]:
+    """Units of whole scopes, about CHUNK documents each, their positions noted in `order` as
+    they go out: in file order when scopes are contiguous, else scope by scope, each scope's
+    documents read at their offsets."""
+    engine = Engine(settings)
+    unit: list[Document] = []
+    last: str | None = None
+    if index.scattered is None:
+        for _, position, document in _documents(source, []):
+            scope = _scope_of(engine, document, position, Index())
+            if scope != last and len(unit) >= CHUNK:
+                yield unit
+                unit = []
+            unit.append(document)
+            order.append(position)
+            last = scope
+    else:
+        with open(source, "rb") as handle:
+            for members in index.scattered.values():
+                if len(unit) >= CHUNK:
+                    yield unit
+                    unit = []
+                for position, offset in members:
+                    unit.append(jsonl_at(handle, offset, source))
+                    order.append(position)
+    if unit:
+        yield unit
+
+
+def _in_order(outcomes: Iterable[Result | Failure], order: deque[int]) -> Iterator[Result | Failure]:
+    """Outcomes given in unit order put back in input order, held only until their turn."""
+    waiting: dict[int, Result | Failure] = {}
+    turn = 0
+    for outcome in outcomes:
+        waiting[order.popleft()] = outcome
+        while turn in waiting:
+            yield waiting.pop(turn)
+            turn += 1
 
 
 def read_documents(source: str, fmt: str = "auto", skip_errors: bool = False) -> tuple[Batch, list[Failure]]:
