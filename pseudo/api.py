@@ -14,7 +14,7 @@ from pseudo.audit import Overrides
 from pseudo.config import Config, load_config
 from pseudo.engine import Engine, Failure, Settings, Summary
 from pseudo.errors import ConfigError, InputError, PseudoError
-from pseudo.executors import CHUNK, Dask, Executor, InProcess, LocalProcesses, fixed_tagset, units_by_scope
+from pseudo.executors import CHUNK, Dask, Executor, InProcess, LocalProcesses, fixed_tagset, pseudonymise_bag, units_by_scope
 from pseudo.io import Batch, read_input, write_jsonl_stream, write_output
 from pseudo.io.native import jsonl_at, stream_jsonl
 from pseudo.keyed import Keyring
@@ -294,4 +294,4 @@ def config_from(path: str | None) -> Config:
     return load_config(path) if path else Config()
 
 
-__all__ = ["Dask", "Executor", "InProcess", "LocalProcesses", "KeySource", "Run", "Settings", "load_key", "pseudonymise", "read_documents", "write_output", "config_from", "InputError"]
+__all__ = ["Dask", "Executor", "InProcess", "LocalProcesses", "pseudonymise_bag", "index_jsonl", "stream_jsonl_file", "KeySource", "Run", "Settings", "load_key", "pseudonymise", "read_documents", "write_output", "config_from", "InputError"]

@@ -12,14 +12,15 @@ import os
 import signal
 import sys
 import traceback
+from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Iterable, Iterator, Optional
 
 import typer
 
 from pseudo import __version__
-from pseudo.api import SHORT_KEY_BYTES, config_from, index_jsonl, load_key, pseudonymise, read_documents, stream_jsonl_file
+from pseudo.api import SHORT_KEY_BYTES, Dask, config_from, index_jsonl, load_key, pseudonymise, read_documents, stream_jsonl_file
 from pseudo.audit import read_overrides, write_audit
 from pseudo.console import EXIT_ERROR, say
 from pseudo.engine import Settings
@@ -92,6 +93,9 @@ def apply(
     propagate: bool = typer.Option(False, "--propagate/--no-propagate", help="Also replace untagged occurrences of tagged values."),
     on_error: OnError = typer.Option(OnError.fail, "--on-error", help="fail: stop, write nothing; skip: list and go on."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Worker processes, at most one per CPU; 0: every CPU (same output as one)."),
+    dask: Optional[str] = typer.Option(
+        None, "--dask", help="Run on the Dask cluster of this scheduler address instead of --jobs (pip install \"pseudo[dask]\"; same output)."
+    ),
     allow_untagged: bool = typer.Option(False, "--allow-untagged", help="Copy an input none of whose documents has a span."),
 ) -> None:
     """Pseudonymise a tagged corpus: every span gets a surrogate, offsets are updated."""
@@ -124,10 +128,11 @@ def apply(
             propagate=propagate,
         )
         if streaming:
-            with transaction():
-                run = stream_jsonl_file(input, destination, settings, index, skip, _progress(index.documents), jobs)
+            with transaction(), _executor(dask) as executor:
+                run = stream_jsonl_file(input, destination, settings, index, skip, _progress(index.documents), jobs, executor)
         else:
-            run = pseudonymise(batch.documents, settings, skip, _progress(len(batch.documents)), jobs)
+            with _executor(dask) as executor:
+                run = pseudonymise(batch.documents, settings, skip, _progress(len(batch.documents)), jobs, executor)
         run.summary.failures[:0] = failures
         if run.original_overrides and not allow_original_overrides:
             raise InputError(
@@ -167,6 +172,19 @@ def apply(
     say(f"pseudo: {run.summary.line()}")
     if run.summary.failures:
         raise typer.Exit(EXIT_SKIPPED)
+
+
+@contextmanager
+def _executor(dask: str | None) -> Iterator[Dask | None]:
+    """The Dask cluster's executor when --dask names a scheduler, disconnected at the end; else none (--jobs decides)."""
+    if dask is None:
+        yield None
+        return
+    executor = Dask(dask)
+    try:
+        yield executor
+    finally:
+        executor.close()
 
 
 def _refuse_overwriting(outputs: dict[str, str | None], inputs: dict[str, str | None]) -> None:

@@ -61,9 +61,13 @@ class Dask:
     address of a scheduler to connect to. Units go to the cluster as tasks, a bounded window at a time."""
 
     def __init__(self, client: Any):
-        if isinstance(client, str):
-            client = _dask_client(client)
-        self.client = client
+        self._owned = isinstance(client, str)
+        self.client = _dask_client(client) if self._owned else client
+
+    def close(self) -> None:
+        """Disconnect, when the connection is this executor's own (made from an address)."""
+        if self._owned:
+            self.client.close()
 
     def run(self, settings: Settings, units: Iterable[Unit], skip_errors: bool) -> Iterator[Outcome]:
         [shared] = self.client.scatter([(settings, skip_errors)], broadcast=True)
@@ -80,7 +84,10 @@ def _dask_client(address: str) -> Any:
         from distributed import Client
     except ImportError:
         raise PseudoError('--dask needs Dask\'s distributed scheduler: pip install "pseudo[dask]"') from None
-    return Client(address)
+    try:
+        return Client(address, timeout=30)
+    except OSError as error:
+        raise PseudoError(f"--dask {address}: cannot reach the scheduler ({error})") from None
 
 
 def _windowed(units: Iterable[Unit], submit: Any, window: int) -> Iterator[Outcome]:
@@ -173,3 +180,37 @@ def units_by_scope(settings: Settings, documents: Sequence[Document], skip_error
             chunks.append([])
         chunks[-1].extend(members)
     return chunks
+
+
+def pseudonymise_bag(bag: Any, settings: Settings, skip_errors: bool = False) -> Any:
+    """A Dask bag of documents pseudonymised on its cluster: a bag of their outcomes (Result or
+    Failure), partition by partition, in the bag's order. A partition is a unit of work, so every
+    scope's documents must lie in one partition (always so in document scope; in subject scope,
+    partition a grouped input at subject boundaries): a first cheap pass over the bag checks it
+    and finds the tagset of the whole bag."""
+    if settings.config.scope == "corpus":
+        raise PseudoError("scope 'corpus' gathers every document first: it cannot be split into partitions")
+    seen = bag.map_partitions(_labels_and_scopes, settings).compute()
+    labels, scopes = set(), set()
+    for partition_labels, partition_scopes in zip(seen[::2], seen[1::2]):
+        if scopes & partition_scopes:
+            raise PseudoError("a scope's documents lie in two partitions of the bag: keep each subject in one partition")
+        labels |= partition_labels
+        scopes |= partition_scopes
+    fixed = replace(settings, tagset=Engine(settings).tagset_for_labels(labels).name)
+    return bag.map_partitions(_run_partition, fixed, skip_errors)
+
+
+def _labels_and_scopes(documents: Iterable[Document], settings: Settings) -> list[set[str]]:
+    engine, labels, scopes = Engine(settings), set(), set()
+    for document in documents:
+        labels.update(span.label for span in document.spans)
+        try:
+            scopes.add(engine.scope_id(document))
+        except PseudoError:
+            pass  # fails in its partition, as in one process
+    return [labels, scopes]
+
+
+def _run_partition(documents: Iterable[Document], settings: Settings, skip_errors: bool) -> list[Outcome]:
+    return list(Engine(settings).run(list(documents), skip_errors))
