@@ -8,6 +8,7 @@ RSS is its own. This prints figures; it asserts nothing.
     python bench/bench_apply.py --corpus docs.jsonl --locale sv --n 10000
     python bench/bench_apply.py --by-rule            # where pseudo's time goes, rule family by rule family
     python bench/bench_apply.py --adjacent-names     # one document of 8k, 16k, 32k names in a row (no corpus)
+    python bench/bench_apply.py --memory 10000 100000  # peak RSS of `pseudo apply` streaming N cycled documents
 
 Only the work is timed: the corpus is read, Presidio's engine and Faker are set up, and pseudo
 loads its locale pack (on one document) before the clock starts.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import multiprocessing
 import os
 import resource
@@ -166,6 +168,41 @@ def run_presidio(args, queue) -> None:
     queue.put(("presidio+faker", len(docs), spans, elapsed, _peak_mb()))
 
 
+def run_memory(args, sizes: list[int]) -> None:
+    """Peak RSS of `pseudo apply in.jsonl -o out.jsonl` (streamed, one process) on N documents
+    cycled from the corpus with fresh ids, each run in its own process: memory must not grow with N."""
+    import subprocess
+    import tempfile
+
+    from pseudo.io.native import document_to_dict
+
+    from pseudo.io import read_input
+
+    originals = read_input(args.corpus, args.format).documents
+    print(f"corpus: {args.corpus} ({len(originals)} documents cycled, locale {args.locale})")
+    print(f"{'documents':>10}{'seconds':>10}{'docs/s':>10}{'peak MB':>10}")
+    with tempfile.TemporaryDirectory() as folder:
+        for size in sizes:
+            source, out = Path(folder, "in.jsonl"), Path(folder, "out.jsonl")
+            with source.open("w", encoding="utf-8") as handle:
+                for i in range(size):
+                    document = originals[i % len(originals)]
+                    raw = document_to_dict(document)
+                    raw["id"] = f"{document.id}#{i}"
+                    raw["meta"] = {**raw.get("meta", {}), "locale": args.locale}
+                    handle.write(json.dumps(raw, ensure_ascii=False) + "\n")
+            command = [sys.executable, "-m", "pseudo", "apply", str(source), "-o", str(out)]
+            if args.tagset:
+                command += ["--tagset", args.tagset]
+            started = time.perf_counter()
+            child = subprocess.Popen(command, env={**os.environ, "PSEUDO_KEY": "bench-key-0123456789"}, stderr=subprocess.DEVNULL)
+            _, status, usage = os.wait4(child.pid, 0)
+            elapsed = time.perf_counter() - started
+            if status:
+                sys.exit(f"bench_apply: pseudo apply failed on {size} documents (status {status})")
+            print(f"{size:>10}{elapsed:>10.1f}{size / elapsed:>10.0f}{usage.ru_maxrss / 1024:>10.0f}")
+
+
 def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -190,7 +227,7 @@ def check(args: argparse.Namespace) -> None:
     except PseudoError as error:
         sys.exit(f"bench_apply: {error}")
     missing = [name for name in ("presidio_anonymizer", "faker") if importlib.util.find_spec(name) is None]
-    if missing and not args.by_rule:
+    if missing and not (args.by_rule or args.memory):
         sys.exit(f"bench_apply: {', '.join(missing)} not installed: pip install \".[bench]\"")
 
 
@@ -204,11 +241,15 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="also time pseudo with this many processes")
     parser.add_argument("--by-rule", action="store_true", help="instead: time spent in each rule family of pseudo (one process)")
     parser.add_argument("--adjacent-names", action="store_true", help="instead: time pseudo on 8k, 16k and 32k adjacent name spans")
+    parser.add_argument("--memory", type=int, nargs="+", metavar="N", help="instead: peak RSS of pseudo apply streaming N cycled documents")
     args = parser.parse_args()
     if args.adjacent_names:
         run_adjacent_names()
         return
     check(args)
+    if args.memory:
+        run_memory(args, args.memory)
+        return
     context = multiprocessing.get_context("spawn")
     if args.by_rule:
         queue = context.Queue()

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
+from collections import deque
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
@@ -15,9 +14,11 @@ from pseudo.audit import Overrides
 from pseudo.config import Config, load_config
 from pseudo.engine import Engine, Failure, Settings, Summary
 from pseudo.errors import ConfigError, InputError, PseudoError
-from pseudo.io import Batch, read_input, write_output
+from pseudo.executors import CHUNK, Dask, Executor, InProcess, LocalProcesses, fixed_tagset, pseudonymise_bag, units_by_scope
+from pseudo.io import Batch, read_input, write_jsonl_stream, write_output
+from pseudo.io.native import jsonl_at, stream_jsonl
 from pseudo.keyed import Keyring
-from pseudo.model import Document, Replacement, Result, Span
+from pseudo.model import Document, Result
 
 KEY_ENVIRONMENT = "PSEUDO_KEY"
 SHORT_KEY_BYTES = 16  # below this a key could be guessed, and with it every surrogate undone
@@ -54,27 +55,26 @@ class Run:
     original_overrides: list[int] = field(default_factory=list)  # lines of applied rows that put an original back
 
 
-CHUNK = 64  # documents (whole scopes) per task when several processes share the work
-
-
 def pseudonymise(
     documents: Sequence[Document],
     settings: Settings,
     skip_errors: bool = False,
     progress: Callable[[Iterable], Iterable] = lambda items: items,
     jobs: int = 1,
+    executor: Executor | None = None,
 ) -> Run:
     """Every document through the engine; failures are collected only when skipping.
 
     With jobs > 1 (0: every CPU), whole scopes go to worker processes, never more than the CPUs
-    this process may use; every choice depends only on the key and the scope's own documents, so
-    the output is identical to a single process's. Override rows read by `read_overrides` that
-    replaced no span, or that put an original back, are listed by line in the run."""
+    this process may use; another executor (pseudo.executors.Dask) may be given instead. Every
+    choice depends only on the key and the scope's own documents, so the output is identical to a
+    single process's. Override rows read by `read_overrides` that replaced no span, or that put an
+    original back, are listed by line in the run."""
     run = Run()
     jobs = min(jobs or available_cpus(), available_cpus())
-    outcomes = _in_parallel(documents, settings, skip_errors, jobs) if jobs > 1 else Engine(settings).run(documents, skip_errors)
+    executor = executor or (LocalProcesses(jobs) if jobs > 1 else InProcess())
     with _fewer_collections():
-        for outcome in progress(outcomes):
+        for outcome in progress(_outcomes(documents, settings, skip_errors, executor)):
             if isinstance(outcome, Failure):
                 run.summary.failures.append(outcome)
             else:
@@ -84,6 +84,20 @@ def pseudonymise(
         run.unmatched_overrides = settings.overrides.unmatched(run.results)
         run.original_overrides = settings.overrides.restoring(run.results)
     return run
+
+
+def _outcomes(documents: Sequence[Document], settings: Settings, skip_errors: bool, executor: Executor) -> Iterator[Result | Failure]:
+    """In input order. One unit of everything in this process, unless the work can be shared:
+    then units of whole scopes, their outcomes put back in input order."""
+    if isinstance(executor, InProcess) or settings.config.scope == "corpus" or len(documents) <= CHUNK:
+        yield from InProcess().run(settings, [documents], skip_errors)
+        return
+    fixed = fixed_tagset(settings, documents)
+    chunks = units_by_scope(fixed, documents, skip_errors)
+    outcomes = executor.run(fixed, ([documents[i] for i in chunk] for chunk in chunks), skip_errors)
+    by_index = dict(zip((i for chunk in chunks for i in chunk), outcomes))
+    for index in range(len(documents)):
+        yield by_index[index]
 
 
 def available_cpus() -> int:
@@ -112,88 +126,153 @@ def _fewer_collections() -> Iterator[None]:
         gc.set_threshold(*thresholds)
 
 
-def _in_parallel(documents: Sequence[Document], settings: Settings, skip_errors: bool, jobs: int) -> Iterator[Result | Failure]:
-    if settings.config.scope == "corpus" or len(documents) <= CHUNK:
-        yield from Engine(settings).run(documents, skip_errors)
-        return
+@dataclass
+class Index:
+    """What one cheap first pass over a JSON Lines file learns, in memory that grows only with
+    the ids (each is checked to occur once): never the documents themselves."""
+
+    documents: int = 0
+    labels: set[str] = field(default_factory=set)
+    failures: list[Failure] = field(default_factory=list)  # lines that could not be read
+    untagged: list[str] = field(default_factory=list)  # ids of documents without a span
+    scope_error: PseudoError | None = None  # the first document without its scope id
+    scattered: dict[str, list[tuple[int, int]]] | None = None  # scope -> (position, byte offset), when scopes are not contiguous
+
+
+def index_jsonl(source: str, settings: Settings, skip_errors: bool = False) -> Index:
+    """The first pass: every line read and checked as `read_documents` checks it, with the same
+    errors; and, when a scope's documents do not follow one another, where each scope's are."""
     engine = Engine(settings)
-    fixed = replace(settings, tagset=engine.tagset_for(documents).name)  # one tagset for all
-    groups: dict[object, list[int]] = {}
-    for index, document in enumerate(documents):
-        groups.setdefault(_scope_of(engine, document, index, skip_errors), []).append(index)
-    chunks: list[list[int]] = [[]]
-    for members in groups.values():
-        if len(chunks[-1]) >= CHUNK:
-            chunks.append([])
-        chunks[-1].extend(members)
-    outcomes: dict[int, Result | Failure] = {}
-    global _FORKED_WORK
-    forking = "fork" in multiprocessing.get_all_start_methods()
-    if forking:  # workers inherit the documents: only chunk indexes cross the process boundary
-        _FORKED_WORK = (fixed, documents, skip_errors)
-        tasks: list = [(None, chunk, skip_errors) for chunk in chunks]
-    else:
-        tasks = [(fixed, [documents[i] for i in chunk], skip_errors) for chunk in chunks]
-    try:
-        context = multiprocessing.get_context("fork") if forking else None
-        with ProcessPoolExecutor(min(jobs, len(chunks)), mp_context=context) as pool:  # a worker per chunk at most
-            for chunk, packed in zip(chunks, pool.map(_run_chunk, tasks)):
-                outcomes.update((i, _unpacked(documents[i], p)) for i, p in zip(chunk, packed))
-    finally:
-        _FORKED_WORK = None
-    for index in range(len(documents)):
-        yield outcomes[index]
+    index = Index()
+    ids: set[str] = set()
+    repeated: str | None = None
+    scopes_seen: set[str] = set()  # subject scope only: a document scope is one document
+    last: str | None = None
+    contiguous = True
+    for _, position, document in _documents(source, index.failures):
+        if document.id in ids and repeated is None:
+            repeated = document.id
+        ids.add(document.id)
+        index.labels.update(span.label for span in document.spans)
+        if not document.spans:
+            index.untagged.append(document.id)
+        scope = _scope_of(engine, document, position, index)
+        if settings.config.scope == "subject" and scope != last:
+            contiguous = contiguous and scope not in scopes_seen
+            scopes_seen.add(scope)
+        last = scope
+        index.documents += 1
+    if index.failures and not skip_errors:
+        raise index.failures[0].error
+    if repeated is not None:
+        raise InputError(f"document id {repeated!r} occurs twice", source)
+    if not contiguous:  # a second cheap pass notes where each scope's documents are
+        index.scattered = {}
+        for offset, position, document in _documents(source, []):
+            index.scattered.setdefault(_scope_of(engine, document, position, index), []).append((position, offset))
+    return index
 
 
-_FORKED_WORK: tuple[Settings, Sequence[Document], bool] | None = None
-
-Packed = tuple[str, tuple[tuple, ...]]  # output text, replacements as plain tuples: they pickle fast
-
-
-def _run_chunk(task: tuple) -> list[Packed | Failure]:
-    settings, documents, skip_errors = task
-    if settings is None:
-        settings, everything, skip_errors = _FORKED_WORK
-        documents = [everything[i] for i in documents]
-    with _fewer_collections():
-        return [_packed(outcome) for outcome in Engine(settings).run(documents, skip_errors)]
-
-
-def _packed(outcome: Result | Failure) -> Packed | Failure:
-    """A tagged span goes back as its index in the document (the parent holds the same spans);
-    a span added by --propagate as its fields."""
-    if isinstance(outcome, Failure):
-        return outcome
-    tagged = {id(span): index for index, span in enumerate(outcome.source.spans)}
-    rows = tuple(
-        (tagged.get(id(r.span), (r.span.start, r.span.end, r.span.label, r.span.attrs)), r.new_start, r.new_end,
-         r.surrogate, r.label, r.rule, r.strategy, r.scope, r.fallback, r.propagated)
-        for r in outcome.replacements
-    )  # fmt: skip
-    return outcome.document.text, rows
+def _documents(source: str, failures: list[Failure]) -> Iterator[tuple[int, int, Document]]:
+    """The documents of a JSON Lines file with their byte offsets and positions; lines that
+    cannot be read go to `failures`."""
+    with open(source, "rb") as handle:
+        position = 0
+        for offset, item in stream_jsonl(handle, source):
+            if isinstance(item, InputError):
+                failures.append(Failure(item.document_id or "?", item))
+                continue
+            yield offset, position, item
+            position += 1
 
 
-def _unpacked(source: Document, packed: Packed | Failure) -> Result | Failure:
-    """The Result a worker made, rebuilt around the parent's own copy of the document."""
-    if isinstance(packed, Failure):
-        return packed
-    text, rows = packed
-    replacements = tuple(
-        Replacement(source.spans[row[0]] if isinstance(row[0], int) else Span(*row[0]), *row[1:]) for row in rows
-    )
-    spans = tuple(Span(r.new_start, r.new_end, r.span.label, r.span.attrs) for r in replacements)
-    return Result(source, Document(source.id, text, spans, source.meta), replacements)
-
-
-def _scope_of(engine: Engine, document: Document, index: int, skip_errors: bool) -> object:
-    """The engine's own scope id, so a process sees every document of a scope; a document
-    without one fails here as in a single process, or goes alone to fail in its worker."""
+def _scope_of(engine: Engine, document: Document, position: int, index: Index) -> str:
+    """The engine's scope id; a document without one is noted, and fails alone in its unit as
+    it would in one process."""
     try:
         return engine.scope_id(document)
-    except PseudoError:
-        if not skip_errors:
-            raise
-        return index
+    except PseudoError as error:
+        index.scope_error = index.scope_error or error
+        return f"unscoped:{position}"
+
+
+def stream_jsonl_file(
+    source: str,
+    destination: str,
+    settings: Settings,
+    index: Index,
+    skip_errors: bool = False,
+    progress: Callable[[Iterable], Iterable] = lambda items: items,
+    jobs: int = 1,
+    executor: Executor | None = None,
+) -> Run:
+    """Pseudonymise a JSON Lines file indexed by `index_jsonl` into a JSON Lines file, document
+    by document, the output renamed into place at the end: the same bytes as `pseudonymise` and
+    `write_output` give, in memory that does not grow with the corpus (when scopes are scattered
+    over the file, with how far apart a scope's documents lie). The run's summary counts the
+    documents; its results stay empty, since each is written and let go."""
+    if settings.config.scope == "corpus":
+        raise ConfigError("scope 'corpus' gathers every document first: it cannot be streamed")
+    if index.scope_error is not None and not skip_errors:
+        raise index.scope_error
+    run = Run()
+    run.summary.failures.extend(index.failures)
+    jobs = min(jobs or available_cpus(), available_cpus())
+    executor = executor or (LocalProcesses(jobs) if jobs > 1 else InProcess())
+    fixed = replace(settings, tagset=Engine(settings).tagset_for_labels(index.labels).name)
+
+    def documents() -> Iterator[Document]:
+        for outcome in progress(_in_order(executor.run(fixed, _streamed_units(source, index, fixed, order), skip_errors), order)):
+            if isinstance(outcome, Failure):
+                run.summary.failures.append(outcome)
+            else:
+                run.summary.add(outcome)
+                yield outcome.document
+
+    order: deque[int] = deque()
+    with _fewer_collections():
+        write_jsonl_stream(documents(), destination)
+    return run
+
+
+def _streamed_units(source: str, index: Index, settings: Settings, order: deque[int]) -> Iterator[list[Document]]:
+    """Units of whole scopes, about CHUNK documents each, their positions noted in `order` as
+    they go out: in file order when scopes are contiguous, else scope by scope, each scope's
+    documents read at their offsets."""
+    engine = Engine(settings)
+    unit: list[Document] = []
+    last: str | None = None
+    if index.scattered is None:
+        for _, position, document in _documents(source, []):
+            scope = _scope_of(engine, document, position, Index())
+            if scope != last and len(unit) >= CHUNK:
+                yield unit
+                unit = []
+            unit.append(document)
+            order.append(position)
+            last = scope
+    else:
+        with open(source, "rb") as handle:
+            for members in index.scattered.values():
+                if len(unit) >= CHUNK:
+                    yield unit
+                    unit = []
+                for position, offset in members:
+                    unit.append(jsonl_at(handle, offset, source))
+                    order.append(position)
+    if unit:
+        yield unit
+
+
+def _in_order(outcomes: Iterable[Result | Failure], order: deque[int]) -> Iterator[Result | Failure]:
+    """Outcomes given in unit order put back in input order, held only until their turn."""
+    waiting: dict[int, Result | Failure] = {}
+    turn = 0
+    for outcome in outcomes:
+        waiting[order.popleft()] = outcome
+        while turn in waiting:
+            yield waiting.pop(turn)
+            turn += 1
 
 
 def read_documents(source: str, fmt: str = "auto", skip_errors: bool = False) -> tuple[Batch, list[Failure]]:
@@ -215,4 +294,4 @@ def config_from(path: str | None) -> Config:
     return load_config(path) if path else Config()
 
 
-__all__ = ["KeySource", "Run", "Settings", "load_key", "pseudonymise", "read_documents", "write_output", "config_from", "InputError"]
+__all__ = ["Dask", "Executor", "InProcess", "LocalProcesses", "pseudonymise_bag", "index_jsonl", "stream_jsonl_file", "KeySource", "Run", "Settings", "load_key", "pseudonymise", "read_documents", "write_output", "config_from", "InputError"]

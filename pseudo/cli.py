@@ -12,20 +12,21 @@ import os
 import signal
 import sys
 import traceback
+from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Iterable, Iterator, Optional
 
 import typer
 
 from pseudo import __version__
-from pseudo.api import SHORT_KEY_BYTES, config_from, load_key, pseudonymise, read_documents
+from pseudo.api import SHORT_KEY_BYTES, Dask, config_from, index_jsonl, load_key, pseudonymise, read_documents, stream_jsonl_file
 from pseudo.audit import read_overrides, write_audit
 from pseudo.console import EXIT_ERROR, say
 from pseudo.engine import Settings
 from pseudo.errors import InputError, PseudoError
 from pseudo.evaluation.cli import audit, judge_app, tells
-from pseudo.io import FORMATS, STDIO, Batch, check_output, transaction, write_output
+from pseudo.io import FORMATS, STDIO, Batch, check_output, streamable, transaction, write_output
 
 EXIT_SKIPPED = 3
 
@@ -94,6 +95,9 @@ def apply(
     ),
     on_error: OnError = typer.Option(OnError.fail, "--on-error", help="fail: stop, write nothing; skip: list and go on."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Worker processes, at most one per CPU; 0: every CPU (same output as one)."),
+    dask: Optional[str] = typer.Option(
+        None, "--dask", help="Run on the Dask cluster of this scheduler address instead of --jobs (pip install \"pseudo[dask]\"; same output)."
+    ),
     allow_untagged: bool = typer.Option(False, "--allow-untagged", help="Copy an input none of whose documents has a span."),
 ) -> None:
     """Pseudonymise a tagged corpus: every span gets a surrogate, offsets are updated."""
@@ -107,9 +111,16 @@ def apply(
     try:
         settings_config = config_from(config)
         key = load_key(key_file, seed)
-        batch, failures = read_documents(input, fmt, skip)
+        streaming = not audit and not overrides and settings_config.scope != "corpus" and streamable(input, fmt, destination)
+        if streaming:  # JSON Lines to JSON Lines: a first pass checks and indexes, the second streams
+            index = index_jsonl(input, Settings(config=settings_config), skip)
+            batch, failures = Batch("jsonl", origin=input), []
+            bare, count = index.untagged, index.documents
+        else:
+            batch, failures = read_documents(input, fmt, skip)
+            bare, count = [d.id for d in batch.documents if not d.spans], len(batch.documents)
         _check_destination(destination, batch)
-        untagged = _untagged(batch, input, allow_untagged)
+        untagged = _untagged(bare, count, input, allow_untagged)
         settings = Settings(
             config=settings_config,
             keyring=key.keyring,
@@ -118,7 +129,12 @@ def apply(
             overrides=read_overrides(overrides) if overrides else {},
             propagate=propagate,
         )
-        run = pseudonymise(batch.documents, settings, skip, _progress(len(batch.documents)), jobs)
+        if streaming:
+            with transaction(), _executor(dask) as executor:
+                run = stream_jsonl_file(input, destination, settings, index, skip, _progress(index.documents), jobs, executor)
+        else:
+            with _executor(dask) as executor:
+                run = pseudonymise(batch.documents, settings, skip, _progress(len(batch.documents)), jobs, executor)
         run.summary.failures[:0] = failures
         if run.original_overrides and not allow_original_overrides:
             raise InputError(
@@ -128,7 +144,7 @@ def apply(
             )
         documents = [r.document for r in run.results]
         nothing = batch.single and not documents
-        if not nothing:
+        if not nothing and not streaming:
             with transaction():  # the output and its audit file appear together or not at all
                 write_output(documents, destination, batch)
                 if audit:
@@ -160,6 +176,19 @@ def apply(
         raise typer.Exit(EXIT_SKIPPED)
 
 
+@contextmanager
+def _executor(dask: str | None) -> Iterator[Dask | None]:
+    """The Dask cluster's executor when --dask names a scheduler, disconnected at the end; else none (--jobs decides)."""
+    if dask is None:
+        yield None
+        return
+    executor = Dask(dask)
+    try:
+        yield executor
+    finally:
+        executor.close()
+
+
 def _refuse_overwriting(outputs: dict[str, str | None], inputs: dict[str, str | None]) -> None:
     """An output that names a file the run reads, or another output, would silently replace it."""
     roles = {"--out": "output", "--audit": "audit file"}
@@ -180,11 +209,10 @@ def _same_file(path: str, other: str) -> bool:
     return os.path.realpath(path) == os.path.realpath(other)
 
 
-def _untagged(batch: Batch, source: str, allowed: bool) -> list[str]:
-    """Ids of the documents without spans. When no document has one, the format was likely
+def _untagged(untagged: list[str], documents: int, source: str, allowed: bool) -> list[str]:
+    """Ids of the documents without spans, given. When no document has one, the format was likely
     misread (or the .ann files are missing) and the output would be the input: refused unless allowed."""
-    untagged = [document.id for document in batch.documents if not document.spans]
-    if untagged and len(untagged) == len(batch.documents) and not allowed:
+    if untagged and len(untagged) == documents and not allowed:
         raise InputError(
             f"no document has a tagged span ({len(untagged)} document(s): {_listed(untagged)}); "
             "check --format, or pass --allow-untagged to copy them unchanged",

@@ -102,10 +102,13 @@ class Engine:
 
     # -- labels -----------------------------------------------------------------------------
     def tagset_for(self, documents: Sequence[Document]) -> Tagset:
+        return self.tagset_for_labels({span.label for doc in documents for span in doc.spans})
+
+    def tagset_for_labels(self, labels: set[str]) -> Tagset:
+        """The tagset named in the settings, else the one the input's labels fit."""
         name = self.settings.tagset or self.config.tagset
         if name:
             return tagset(name)
-        labels = {span.label for doc in documents for span in doc.spans}
         return detect_tagset(labels, self.config.labels) if labels else tagset("native")
 
     def label_map(self, documents: Sequence[Document]) -> dict[str, LabelMapping]:

@@ -5,7 +5,8 @@ import json
 import pytest
 from conftest import make_doc
 
-from pseudo.api import CHUNK, pseudonymise, read_documents
+from pseudo.api import pseudonymise, read_documents
+from pseudo.executors import CHUNK, InProcess, LocalProcesses
 from pseudo.config import parse_config
 from pseudo.engine import Settings
 from pseudo.errors import InputError
@@ -57,7 +58,7 @@ def test_worker_results_are_the_results_of_one_process(monkeypatch, start_method
     """Workers send back the output text and plain rows; the parent rebuilds the same Results
     around its own documents (tagged spans by index, spans --propagate added by their fields),
     whether workers inherit the documents (fork) or receive them."""
-    monkeypatch.setattr("pseudo.api.multiprocessing.get_all_start_methods", lambda: start_methods)
+    monkeypatch.setattr("pseudo.executors.multiprocessing.get_all_start_methods", lambda: start_methods)
     documents = [dated(f"d{i}", 1 + i % 20) for i in range(CHUNK + 10)]
     settings = Settings(config=parse_config(INDEXED), keyring=Keyring(b"api-key"), propagate=True)
     single = pseudonymise(documents, settings).results
@@ -111,3 +112,41 @@ def test_a_run_collects_garbage_less_often_and_restores_the_thresholds():
         assert during == [10_000] and gc.get_threshold() == (700, 10, 10)
     finally:
         gc.set_threshold(*before)
+
+
+class Recording:
+    """An executor that runs in this process and records the units it was given."""
+
+    def __init__(self):
+        self.units = []
+
+    def run(self, settings, units, skip_errors):
+        units = [list(unit) for unit in units]
+        self.units.extend(units)
+        return InProcess().run(settings, units, skip_errors)
+
+
+def test_an_executor_gets_units_of_whole_scopes_and_gives_one_process_output():
+    config = {**INDEXED, "scope": "subject"}
+    documents = [named("a", "Anna", subject=1), *filler(CHUNK + 5), named("b", "Maria", subject="1")]
+    executor = Recording()
+    settings = Settings(config=parse_config(config), keyring=Keyring(b"api-key"))
+    shared = [document_to_dict(r.document) for r in pseudonymise(documents, settings, executor=executor).results]
+    assert shared == outputs(documents, config, jobs=1)
+    assert len(executor.units) == 2 and [d.id for d in executor.units[0][:2]] == ["a", "b"]
+
+
+def test_local_processes_read_a_stream_of_units_a_window_at_a_time():
+    """Units are taken as workers need them: the first outcome comes before the stream is read whole."""
+    taken = []
+
+    def units():
+        for number in range(40):
+            taken.append(number)
+            yield [named(f"u{number}", "Anna")]
+
+    settings = Settings(config=parse_config(INDEXED), keyring=Keyring(b"api-key"))
+    outcomes = LocalProcesses(2).run(settings, units(), False)
+    first = next(outcomes)
+    assert first.document.text == "[FIRST_NAME-1] kom." and len(taken) < 40
+    assert len(list(outcomes)) == 39

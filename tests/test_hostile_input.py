@@ -11,7 +11,7 @@ import pytest
 from conftest import make_doc
 from typer.testing import CliRunner
 
-from pseudo import api
+from pseudo import api, executors
 from pseudo.cli import app
 from pseudo.model import Span
 from pseudo.services import person as names
@@ -152,15 +152,15 @@ class RecordedPool(concurrent.futures.ThreadPoolExecutor):
 
     asked: list[int] = []
 
-    def __init__(self, max_workers, mp_context=None):
+    def __init__(self, max_workers, mp_context=None, initializer=None, initargs=()):
         RecordedPool.asked.append(max_workers)
-        super().__init__(max_workers)
+        super().__init__(max_workers, initializer=initializer, initargs=initargs)
 
 
 @pytest.fixture
 def recorded_pool(monkeypatch):
     RecordedPool.asked = []
-    monkeypatch.setattr(api, "ProcessPoolExecutor", RecordedPool)
+    monkeypatch.setattr(executors, "ProcessPoolExecutor", RecordedPool)
     monkeypatch.setattr(api, "available_cpus", lambda: 3)
     return RecordedPool.asked
 

@@ -14,7 +14,10 @@ from pseudo.io.atomic import atomic_writer, transaction, write_stdout
 from pseudo.io.source import STDIO, decode, read_bytes
 from pseudo.model import Document
 
-__all__ = ["Batch", "FORMATS", "STDIO", "check_output", "detect_format", "read_input", "transaction", "write_output"]
+__all__ = [
+    "Batch", "FORMATS", "STDIO", "check_output", "detect_format", "read_input", "streamable", "transaction", "write_output",
+    "write_jsonl_stream",
+]  # fmt: skip
 
 
 @dataclass
@@ -253,3 +256,21 @@ def write_output(documents: Sequence[Document], destination: str, batch: Batch) 
     if batch.single and not documents:
         return
     FORMATS[_output_format(destination, batch)].write(documents, destination, batch)
+
+
+def streamable(source: str, fmt: str, destination: str) -> bool:
+    """JSON Lines from a file into a JSON Lines file: read and written document by document,
+    in memory that does not grow with the corpus (stdin is read whole: it cannot be read twice)."""
+    if source == STDIO or destination == STDIO or not Path(source).is_file():
+        return False
+    try:
+        name = detect_format(source) if fmt == "auto" else fmt
+    except InputError:
+        return False
+    return name == "jsonl" and _output_format(destination, Batch("jsonl")) == "jsonl"
+
+
+def write_jsonl_stream(documents: Iterable[Document], destination: str) -> None:
+    """Documents as JSON Lines, written as they come, renamed into place at the end (atomic)."""
+    with atomic_writer(destination, newline="") as handle:
+        native.write_jsonl(documents, handle)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterable, Iterator, TextIO
+from typing import Any, BinaryIO, Iterable, Iterator, TextIO
 
 from pseudo.errors import InputError
 from pseudo.io.source import BOM, decode
@@ -154,23 +154,55 @@ def read_jsonl(data: bytes, source: str) -> Iterator[Document | InputError]:
     """One document per line. Lines end at LF only (str.splitlines would also split at U+2028 and
     other separators, which JSON strings may hold unescaped); a CR before it is dropped."""
     for number, line in enumerate(decode(data, source).removeprefix(BOM).split("\n"), start=1):
-        line = line.removesuffix("\r")
-        if not line.strip():
-            continue
+        item = jsonl_line(line, number, source)
+        if item is not None:
+            yield item
+
+
+def jsonl_line(line: str, number: int, source: str) -> Document | InputError | None:
+    """The document on one line of JSON Lines, its error, or None for a blank line."""
+    line = line.removesuffix("\r")
+    if not line.strip():
+        return None
+    try:
+        raw, repeated = _parsed(line)
+    except json.JSONDecodeError as error:
+        return InputError(f"line {number}: invalid JSON at column {error.colno}", source)
+    except RecursionError:
+        return InputError(f"line {number}: {TOO_DEEP}", source)
+    try:
+        if repeated:
+            _refuse_repeated_keys(raw, source, f"line {number}")
+        return document_from_dict(raw, source, f"line {number}")
+    except InputError as error:
+        return error
+
+
+def stream_jsonl(handle: BinaryIO, source: str) -> Iterator[tuple[int, Document | InputError]]:
+    """A JSON Lines file line by line, each document or error with the byte offset of its line:
+    read as `read_jsonl` reads the whole file, with the same messages, in bounded memory."""
+    for number, (offset, raw) in enumerate(_lines(handle), start=1):
         try:
-            raw, repeated = _parsed(line)
-        except json.JSONDecodeError as error:
-            yield InputError(f"line {number}: invalid JSON at column {error.colno}", source)
-            continue
-        except RecursionError:
-            yield InputError(f"line {number}: {TOO_DEEP}", source)
-            continue
-        try:
-            if repeated:
-                _refuse_repeated_keys(raw, source, f"line {number}")
-            yield document_from_dict(raw, source, f"line {number}")
-        except InputError as error:
-            yield error
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InputError(f"not valid UTF-8 (byte {offset + error.start})", source) from None
+        item = jsonl_line(line.removeprefix(BOM) if offset == 0 else line, number, source)
+        if item is not None:
+            yield offset, item
+
+
+def jsonl_at(handle: BinaryIO, offset: int, source: str) -> Document | InputError | None:
+    """The document on the line at a byte offset (as `stream_jsonl` gave it)."""
+    handle.seek(offset)
+    line = handle.readline().decode("utf-8").removesuffix("\n")
+    return jsonl_line(line.removeprefix(BOM) if offset == 0 else line, 0, source)
+
+
+def _lines(handle: BinaryIO) -> Iterator[tuple[int, bytes]]:
+    offset = 0
+    for raw in handle:  # binary lines end at LF only
+        yield offset, raw.removesuffix(b"\n")
+        offset += len(raw)
 
 
 def write_json(documents: Iterable[Document], handle: TextIO, single: bool) -> None:

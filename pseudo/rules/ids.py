@@ -26,6 +26,7 @@ from pseudo.digits import digits_of, replace_digits
 from pseudo.errors import PseudoError
 from pseudo.folds import normalise
 from pseudo.keyed import KeyedStream
+from pseudo.lists.pack import LocalePack
 from pseudo.lists.words import kinship_terms, particles
 from pseudo.model import Target
 from pseudo.rules.base import Context, Option, Rule, Surrogate
@@ -131,13 +132,20 @@ def labelled_scheme(target: Target, ctx: Context) -> str | None:
     if ctx.pack is None:
         return None
     before = ctx.text_before(target.span, 40)
-    found = [
-        (len(label), scheme)
-        for scheme, labels in ctx.pack.settings.ids.labels.items()
-        for label in labels
-        if regex.search(rf"(?<![\p{{L}}\d]){regex.escape(label)}\.?\s*[:#]?\s*$", before, regex.IGNORECASE)
-    ]
+    found = [(size, scheme) for size, scheme, pattern in _label_patterns(ctx.pack) if pattern.search(before)]
     return max(found)[1] if found else None
+
+
+def _label_patterns(pack: LocalePack) -> list[tuple[int, str, regex.Pattern]]:
+    """Each field label of the pack's schemes as a pattern ending the text, compiled once per pack."""
+    return pack.cached(
+        "ids:label-patterns",
+        lambda: [
+            (len(label), scheme, regex.compile(rf"(?<![\p{{L}}\d]){regex.escape(label)}\.?\s*[:#]?\s*$", regex.IGNORECASE))
+            for scheme, labels in pack.settings.ids.labels.items()
+            for label in labels
+        ],
+    )
 
 
 def is_whole_date(target: Target, ctx: Context) -> bool:
