@@ -28,6 +28,7 @@ from pseudo.folds import normalise
 # Labels moved by one shift per scope: a value may land on another value of the same record (a
 # patient aged 34 and 36 whose ages move by +2); the shift, not the value, hides it.
 SHIFTED = ("DATE", "AGE")
+AGE_LIKE = ("AGE", "KINSHIP")  # corpora tag a relative's age as kinship ("padre de 60 años"): it moves as ages do
 ERRORS = ("unpaired", "misaligned", "leak")  # any of these fails the audit
 WARNINGS = ("collision", "inconsistent", "date_shift", "not_rerun")
 # Two fixed keys for re-running the rules: a value they keep under both is kept on purpose.
@@ -157,7 +158,7 @@ class Audit:
                     ((other, kind) for other, kind in item.links if other.output.start <= match.start() and match.end() <= other.output.end),
                     (None, None),
                 )
-                if holder is not None and holder is not link and label == holder_label and label in SHIFTED:
+                if holder is not None and holder is not link and _shifted_alike(label, holder_label, value):
                     continue  # a year inside another date, an age on another age: both move by the scope's one shift
                 held = holder is not None and holder is not link and carries(
                     words_of(output.text[holder.output.start : holder.output.end]),
@@ -267,6 +268,14 @@ class Audit:
                     detail = f"shifted {moved:+d} {unit} where the scope's other dates moved {usual:+d}"
                     found.append(Finding("date_shift", pair.id, detail, "DATE", old.start, old.end, new.start, new.end))
         return found
+
+
+def _shifted_alike(label: str, holder_label: str | None, value: str) -> bool:
+    """A value and the surrogate it stands in both moved by the scope's one shift: dates inside
+    dates, and ages (a relative's age tagged as kinship among them) on ages."""
+    if label == holder_label and label in SHIFTED:
+        return True
+    return label in AGE_LIKE and holder_label in AGE_LIKE and any(c.isdigit() for c in value)
 
 
 def _pack(engine: Engine, document: Document) -> LocalePack | None:

@@ -127,3 +127,13 @@ def test_spans_added_by_propagate_are_aligned(tmp_path):
     result, report = run(tmp_path, [original], [stray])
     assert result.exit_code == 4
     assert findings(report, "misaligned")[0]["detail"] == "output span 34-38 stands where the original has no span"
+
+
+def test_an_age_landing_on_another_age_is_the_shift_not_a_collision(tmp_path):
+    """Ages (a relative's age tagged as kinship among them) move by one shift: 58 -> 60 where
+    another original says 60 is the shift at work, as a date inside a date is."""
+    original = doc("d1", "Edad: 58 años. Padre de 60 años.", ("AGE", "58 años"), ("KINSHIP", "60 años"), locale="es")
+    output = doc("d1", "Edad: 60 años. Padre de 62 años.", ("AGE", "60 años"), ("KINSHIP", "62 años"), locale="es")
+    result, report = run(tmp_path, [original], [output])
+    assert result.exit_code == 0, result.output
+    assert report["counts"]["collision"] == 0
