@@ -396,3 +396,15 @@ def test_kept_ages_leave_birth_dates_to_the_date_offset():
 def test_a_childs_age_in_months_is_kept():
     (age,), _ = surrogates("Flicka, 15 månader gammal.", [("15 månader", "AGE")])
     assert age == "15 månader"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_personnummer_takes_the_sex_of_the_person_named_beside_it(key):
+    """One surrogate person: the sex digit agrees with the surrogate name, even where the original's did not."""
+    (name, number), _ = surrogates(
+        "Vid en kontroll noterades namnet Joel Wiik med personnummer 890101-3344.",
+        [("Joel Wiik", "PERSON"), ("890101-3344", "ID")],
+        key=key,
+    )
+    male = lists().gender(name.split()[0]) == "male"
+    assert int(number[-2]) % 2 == (1 if male else 0)

@@ -94,7 +94,8 @@ def personnummer(text: str, target: "Target", ctx: "Context", stream: KeyedStrea
     moved = ctx.services.clock.birth_date(born, ctx.document, ctx.pack)
     day = moved.day + (COORDINATION_DAY if int(date[4:6]) > COORDINATION_DAY else 0)
     new_date = f"{moved.year % 100:02d}{moved.month:02d}{day:02d}"
-    sex_parity = int(serial[2]) % 2
+    sex = ctx.services.person.sex_near(target.span.start, ctx.document) if ctx.pack and ctx.pack.has("first_names_female") else None
+    sex_parity = {"female": 0, "male": 1}.get(sex or "", int(serial[2]) % 2)  # the record's person, where it says
     new_serial = f"{stream.below(100):02d}{stream.choice([d for d in range(10) if d % 2 == sex_parity])}"
     digits = (f"{moved.year // 100:02d}" if century else "") + new_date + new_serial
     return replace_digits(text, digits + luhn_check_digit(new_date + new_serial))

@@ -217,6 +217,16 @@ class PersonService:
         pool = lists.pool(gender, self.options["pool"])
         return self._scope.consistent(NAMESPACE, "name:initial", wanted, lambda stream: pool.draw(stream)[0], one_to_one=True)
 
+    def sex_near(self, position: int, document: Tagged) -> str | None:
+        """The sex of the person named nearest to a position (the bearer of an identifier written
+        beside the name): 'female' or 'male', None where no person or a neutral one stands near."""
+        people = self._read(document)
+        if not people:
+            return None
+        start = min(people, key=lambda s: (abs(s - position), s))
+        gender = self._gender(people[start], document)[0]
+        return gender if gender in ("female", "male") else None
+
     # -- e-mail -----------------------------------------------------------------------------
     def folded_people(self, document: Tagged) -> list[tuple[list[str], list[str]]]:
         """(original words, surrogate words) of every person of the document, folded as names
