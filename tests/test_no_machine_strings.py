@@ -28,7 +28,7 @@ SEPARATORS = st.sampled_from([" ", "-", "/", ". ", ""])
 def vocabulary(code: str) -> frozenset[str]:
     """Every word a surrogate may write: the pack's names and the language's month and weekday names."""
     pack = PACKS[code]
-    words = {name.casefold() for list_name in NAME_LISTS for name, _ in _names(pack, list_name)}
+    words = {word.casefold() for list_name in NAME_LISTS for name, _ in _names(pack, list_name) for word in name.split()}
     for names in (month_names(pack.language), weekday_names(pack.language)):
         words |= {form.rstrip(".").casefold() for written in names.written.values() for form in written}
     return frozenset(words)

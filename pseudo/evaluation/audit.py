@@ -286,10 +286,20 @@ def _pack(engine: Engine, document: Document) -> LocalePack | None:
 
 
 def _closed_class_words(pack: LocalePack | None) -> frozenset[str]:
-    """Kinship words: common words that identify nobody, so checked only in their own place."""
-    if pack is None or not pack.has("kinship"):
+    """Kinship words and the words of unit types ("Hospital General"): common words that identify
+    nobody, so checked only in their own place."""
+    if pack is None:
         return frozenset()
-    return pack.cached("evaluation:kinship-words", lambda: frozenset(kinship_terms(pack)))
+
+    def make() -> frozenset[str]:
+        words = set(kinship_terms(pack)) if pack.has("kinship") else set()
+        for vocabulary in ("healthcare_units", "organisations"):
+            if pack.has(vocabulary):
+                for unit_type in pack.vocabulary(vocabulary).get("types") or []:
+                    words.update(w.casefold() for cue in unit_type.get("cues") or [] for w in _WORD.findall(cue))
+        return frozenset(words)
+
+    return pack.cached("evaluation:closed-class-words", make)
 
 
 def _kept_values(result: Result) -> set[str]:

@@ -120,17 +120,22 @@ def _near(pack: LocalePack, catalogue: str, place: Place | None) -> WeightedList
 
 
 def _from_catalogue(unit_type: dict[str, Any], type_word: str, near: WeightedList, every: WeightedList, stream: KeyedStream) -> str:
-    """A real name from the type's catalogue that starts with the type word as written ("Hospital
-    Universitario ...") or, for an abbreviation ("H."), with the type's full word, re-spelled as
-    written: one near the surrogate place, else one anywhere (the type word always stays, whatever
-    the key), else any near one."""
+    """A real name from the type's catalogue near the surrogate place (a real hospital in the
+    wrong town gave records away): one that starts with the type word as written ("Hospital
+    Universitario ..."), else with the type's full word, an abbreviation ("H.") re-spelled as
+    written; else any near one; only where none is near, one anywhere that starts so."""
+    full = (unit_type.get("cues") or [""])[0]
     for names in (near, every):
-        for prefix in dict.fromkeys([type_word, (unit_type.get("cues") or [""])[0]]):
+        for prefix in dict.fromkeys([type_word, full]):
             if not (type_word and prefix):
                 continue
             kept = [(n, w) for n, w in zip(names.items, names.weights) if n.casefold().startswith(prefix.casefold() + " ")]
             if kept:
-                return type_word + WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept)).draw(stream)[len(prefix) :]
+                name = WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept)).draw(stream)
+                abbreviated = prefix == full and not type_word.casefold().startswith(full.casefold())
+                return type_word + name[len(prefix) :] if prefix == type_word or abbreviated else name
+        if names is near and len(near) and near is not every:
+            return near.draw(stream)
     return near.draw(stream)
 
 

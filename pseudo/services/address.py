@@ -32,6 +32,8 @@ from pseudo.scope import ScopeState
 
 PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
 NAMESPACE = "places"  # the keyed draws of the world, as the places rule has always made them
+COMMON_STREET_TOWNS = 3  # a street name borne in this many towns reads as at home anywhere
+MIN_COMMON_STREETS = 100  # fewer shared names than this: the whole country list is drawn from
 MAX_TRIES = 32  # draws for a town outside the original's region before any town is taken
 _WORD = regex.compile(r"[\p{L}\p{M}'’-]+")
 
@@ -455,7 +457,7 @@ class AddressWorld:
         for a composed list, the town's municipality), else of the country list;
         of the original's road type where the local streets have one ("Plaza" for "Pza.")."""
         local = self._local_streets(self.surrogate(town), road_type) if town is not None else None
-        country = self._pack.weighted("streets")
+        country = self._pack.cached("country-streets", self._country_streets)
         share = self.settings.local_street_share
 
         def draw(stream: KeyedStream) -> str:
@@ -464,6 +466,16 @@ class AddressWorld:
             return local.draw(stream)
 
         return self._scope.consistent(NAMESPACE, "street", loose(name), draw, one_to_one=True)
+
+    def _country_streets(self) -> WeightedList:
+        """The country list's names that many towns share ("Mayor", "Real", "San Roque"), when it
+        has enough of them: a name one region gave a street ("Pradejón-Arnedo") read as out of
+        place in another region to blind readers."""
+        streets = self._pack.weighted("streets")
+        shared = [(n, w) for n, w in zip(streets.items, streets.weights) if w >= COMMON_STREET_TOWNS]
+        if len(shared) < MIN_COMMON_STREETS:
+            return streets
+        return WeightedList(tuple(n for n, _ in shared), tuple(w for _, w in shared))
 
     def _local_streets(self, place: Place, road_type: str) -> WeightedList | None:
         """Streets listed for a place, else for the region right above it (a province; a Swedish
