@@ -376,15 +376,36 @@ def _propagate(
     added: list[tuple[Target, Strategy, bool]] = []
     for value, (target, strategy) in [*sorted(values.items(), key=lambda item: -len(item[0])), *words.items()]:
         sensitive = target.label in NAME_LABELS or target.label in _PLACE_LABELS
-        pattern = rf"{_BEFORE}{regex.escape(value)}{_AFTER}"
-        for match in regex.finditer(pattern, document.text, 0 if sensitive else regex.IGNORECASE):
-            start, end = match.span()
+        for start, end in _whole_word_occurrences(document.text, value, sensitive):
             if any(start < e and s < end for s, e in taken):
                 continue
             taken.append((start, end))
             span = Span(start, end, target.span.label)  # not the tagged span's attrs: its id, its text
-            added.append((Target(span, match.group(), target.label, target.role, target.kind), strategy, True))
+            added.append((Target(span, document.text[start:end], target.label, target.role, target.kind), strategy, True))
     return sorted(targets + added, key=lambda item: item[0].span.start)
+
+
+_BOUNDED = regex.compile(rf"{_BEFORE}.{{0}}")  # a position where a value may start
+_ENDS = regex.compile(_AFTER)  # a position where a value may end
+
+
+def _whole_word_occurrences(text: str, value: str, sensitive: bool) -> list[tuple[int, int]]:
+    """Offsets of a value as a whole word (the _BEFORE/_AFTER boundaries), case-blind unless
+    `sensitive`: found by plain string search and checked at its two ends, since compiling one
+    pattern per value and document cost more than the rest of the run."""
+    haystack, needle = (text, value) if sensitive else (text.lower(), value.lower())
+    if len(haystack) != len(text) or len(needle) != len(value):  # a case mapping changed lengths: use the pattern
+        pattern = rf"{_BEFORE}{regex.escape(value)}{_AFTER}"
+        return [m.span() for m in regex.finditer(pattern, text, 0 if sensitive else regex.IGNORECASE)]
+    found, start = [], haystack.find(needle)
+    while start >= 0:
+        end = start + len(needle)
+        if _BOUNDED.match(text, start) and _ENDS.match(text, end):
+            found.append((start, end))
+            start = haystack.find(needle, end)
+        else:
+            start = haystack.find(needle, start + 1)
+    return found
 
 
 def _local_parts(chosen: list[tuple[Target, str, str, str, str | None, bool]]) -> list[tuple[Target, str, str, str, str | None, bool]]:
