@@ -1364,7 +1364,6 @@ def _en_locations(data: Path, out: Path) -> tuple[dict[str, dict], dict[tuple[st
                 del rows[cities[key]]
             cities[key] = row["id"]
             rows[row["id"]] = [row["parent_id"], "city", name, int(row["population"] or 0), [], ""]
-    counties = {v[5]: i for i, v in rows.items() if v[1] == "county"}
     added = 0
     for row in read_tsv(data / "en" / "postal_codes.tsv"):  # ZIP localities GeoNames lists no city for
         name, county = nfc(row["place"]), f"US-C{row['county_fips']}"

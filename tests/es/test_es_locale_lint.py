@@ -31,22 +31,6 @@ def test_female_and_male_lists_are_not_mixed():
     assert len(set(female) & set(male)) < 0.07 * min(len(female), len(male))
 
 
-def test_the_location_tree_is_connected_and_acyclic():
-    places = {r["id"]: r for r in rows("locations")}
-    kinds = {r["kind"] for r in places.values()}
-    settings = manifest()["settings"]["places"]
-    assert set(settings["group"]) | set(settings["group"].values()) | set(settings["keep"]) <= kinds
-    for place_id, row in places.items():
-        seen = {place_id}
-        while row["parent_id"]:
-            assert row["parent_id"] in places, place_id
-            row = places[row["parent_id"]]
-            assert row["id"] not in seen, f"cycle at {place_id}"
-            seen.add(row["id"])
-        assert row["kind"] == "continent", place_id
-    assert all(code["place_id"] in places for code in rows("postal_codes"))
-
-
 def test_vocabularies_are_well_formed():
     pack = load_pack("es")
     terms = pack.vocabulary("kinship")["terms"]
