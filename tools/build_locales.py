@@ -130,17 +130,22 @@ def add_email_domains(lists: dict[str, Any], locale: str, out: Path) -> None:
         if not EMAIL_DOMAIN.fullmatch(row["name"]) or row["kind"] not in ("provider", "institution") or not row["count"].isdigit():
             raise BuildError(f"email_domains.tsv: bad row {row}")
     kinds = {row["name"]: row["kind"] for row in rows}
+    regions = {row["name"]: row.get("region") or "" for row in rows}  # the region a public service serves
     ordered = by_weight({row["name"]: int(row["count"]) for row in rows})
+    header, written = ("name", "count", "kind"), [(n, c, kinds[n]) for n, c in ordered]
+    if any(regions.values()):
+        header, written = (*header, "region"), [(*row, regions[row[0]]) for row in written]
     lists["email_domains"] = {
         "file": "email_domains.tsv",
         "source": f"compiled by hand (closed class): tools/locale_sources/{locale}/email_domains.tsv",
         "licence": HAND_COMPILED,
         "derivation": (
-            "mail providers people in the country use and institution domains of its public health services, "
-            "with ROUGH weights guessed by hand (no public frequency source for provider shares exists); "
-            "drawn for e-mail addresses and URLs unless the option contacts: fictional asks for reserved domains"
+            "mail providers people in the country use and institution domains of its public health services "
+            "(with the region each serves, where it serves one), with ROUGH weights guessed by hand (no public "
+            "frequency source for provider shares exists); drawn for e-mail addresses and URLs unless the option "
+            "contacts: fictional asks for reserved domains"
         ),
-        "rows": write_tsv(out / "email_domains.tsv", ("name", "count", "kind"), ((n, c, kinds[n]) for n, c in ordered)),
+        "rows": write_tsv(out / "email_domains.tsv", header, written),
     }
 
 

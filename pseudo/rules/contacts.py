@@ -23,7 +23,7 @@ from functools import cache, lru_cache
 
 import regex
 
-from pseudo.folds import ascii_fold, normalise
+from pseudo.folds import ascii_fold, loose, normalise
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList
@@ -147,8 +147,29 @@ def surrogate_domain(original: str, ctx: Context) -> str:
     built = _institution_domain(original, ctx)
     if built and built != key:
         return built
-    pool = lists.get("institution") or providers
+    pool = _regional_pool(ctx, providers) or lists.get("institution") or providers
     return ctx.consistent("domain", key, pool.draw, one_to_one=False)
+
+
+def _regional_pool(ctx: Context, providers: WeightedList | None) -> WeightedList | None:
+    """The listed institution domains of the region the record's surrogate place lies in, else the
+    providers (a Galician health service's domain for a doctor in Palma gave records away); None
+    where the record names no listed place."""
+    if ctx.pack is None or not ctx.pack.has("locations"):
+        return None
+    places = [t for t in ctx.document.labelled("PLACE", "REGION") if any(c.isalpha() for c in t.text)]
+    world = ctx.services.address
+    for target in places:
+        found = world.surrogate_of_text(target.text, target.label)
+        if found is None:
+            continue
+        around = world.names_around(found)
+        rows = [r for r in ctx.pack.rows("email_domains") if r["kind"] == "institution" and loose(r.get("region") or "") in around]
+        if rows:
+            return WeightedList(tuple(r["name"] for r in rows), tuple(int(r["count"]) for r in rows))
+        regional = any(r.get("region") for r in ctx.pack.rows("email_domains"))
+        return providers if regional else None  # a pack that ties no domain to a region draws as before
+    return None
 
 
 @lru_cache(maxsize=1 << 12)

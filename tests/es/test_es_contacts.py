@@ -65,3 +65,17 @@ def test_an_institution_domain_that_names_no_place_becomes_a_listed_one_not_a_to
     listed = {row["name"] for row in es_pack().rows("email_domains")}
     for town, mail in run_many("Barcelona. e-mail: 17039psg@comb.cat", [("Barcelona", "TERRITORIO"), ("17039psg@comb.cat", MAIL)]):
         assert mail.split("@")[1] in listed, (town, mail)
+
+
+def test_a_health_service_domain_is_the_one_of_the_surrogate_towns_region():
+    """A Galician service's domain for a doctor in Palma gave records away: the listed institution
+    domain is the region's where the pack lists one, else a provider's."""
+    pack = es_pack()
+    tree = pack.tree()
+    by_region = {r["region"]: r["name"] for r in pack.rows("email_domains") if r["kind"] == "institution"}
+    providers = {r["name"] for r in pack.rows("email_domains") if r["kind"] == "provider"}
+    for town, mail in run_many("Gijón. e-mail: mgarcia@sespa.es", [("Gijón", "TERRITORIO"), ("mgarcia@sespa.es", MAIL)], keys=12):
+        place = next(p for p in tree.lookup(town) if p.kind == "municipality")
+        region = tree.ancestor(place, "autonomous_community").name
+        assert mail.split("@")[1] == by_region.get(region, mail.split("@")[1]), (town, mail)
+        assert region in by_region or mail.split("@")[1] in providers, (town, mail)
