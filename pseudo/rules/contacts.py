@@ -147,14 +147,14 @@ def surrogate_domain(original: str, ctx: Context) -> str:
     built = _institution_domain(original, ctx)
     if built and built != key:
         return built
-    pool = _regional_pool(ctx, providers) or lists.get("institution") or providers
+    pool = _regional_pool(ctx, providers, key) or lists.get("institution") or providers
     return ctx.consistent("domain", key, pool.draw, one_to_one=False)
 
 
-def _regional_pool(ctx: Context, providers: WeightedList | None) -> WeightedList | None:
-    """The listed institution domains of the region the record's surrogate place lies in, else the
-    providers (a Galician health service's domain for a doctor in Palma gave records away); None
-    where the record names no listed place."""
+def _regional_pool(ctx: Context, providers: WeightedList | None, original: str) -> WeightedList | None:
+    """The listed institution domains of the region the record's surrogate place lies in, other
+    than the original's, else the providers (a Galician health service's domain for a doctor in
+    Palma gave records away); None where the record names no listed place."""
     if ctx.pack is None or not ctx.pack.has("locations"):
         return None
     places = [t for t in ctx.document.labelled("PLACE", "REGION") if any(c.isalpha() for c in t.text)]
@@ -164,7 +164,10 @@ def _regional_pool(ctx: Context, providers: WeightedList | None) -> WeightedList
         if found is None:
             continue
         around = world.names_around(found)
-        rows = [r for r in ctx.pack.rows("email_domains") if r["kind"] == "institution" and loose(r.get("region") or "") in around]
+        rows = [
+            r for r in ctx.pack.rows("email_domains")
+            if r["kind"] == "institution" and loose(r.get("region") or "") in around and r["name"] != original
+        ]
         if rows:
             return WeightedList(tuple(r["name"] for r in rows), tuple(int(r["count"]) for r in rows))
         regional = any(r.get("region") for r in ctx.pack.rows("email_domains"))

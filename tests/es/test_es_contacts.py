@@ -79,3 +79,16 @@ def test_a_health_service_domain_is_the_one_of_the_surrogate_towns_region():
         region = tree.ancestor(place, "autonomous_community").name
         assert mail.split("@")[1] == by_region.get(region, mail.split("@")[1]), (town, mail)
         assert region in by_region or mail.split("@")[1] in providers, (town, mail)
+
+
+MADRID_TOWNS = {p.name for p in es_pack().tree().descendants(es_pack().tree().places["ES-A13"], "municipality")}
+
+
+def test_a_regions_own_service_domain_is_never_its_only_surrogate():
+    """A Madrid service's address in a record whose town becomes a Madrid town: the region's only
+    listed domain is the original, so a provider, never an error."""
+    towns = set()
+    for town, mail in run_many("Sabadell. e-mail: mgarcia@salud.madrid.org", [("Sabadell", "TERRITORIO"), ("mgarcia@salud.madrid.org", MAIL)], keys=60):
+        assert not mail.endswith("@salud.madrid.org"), (town, mail)
+        towns.add(town)
+    assert towns & MADRID_TOWNS  # the case occurred
