@@ -33,6 +33,7 @@ _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _PLACEHOLDER = regex.compile(r"\{(\w+)\}")
 _SENTENCE_END = regex.compile(r"(?:^|[.!?:\n])\s*$")
 MAX_TRIES = 16
+NEAR_ATTEMPTS = 8  # draws of a unit made near the surrogate place before the whole catalogue is drawn from
 
 
 def _types(pack: LocalePack, vocabulary: str) -> list[dict[str, Any]]:
@@ -108,14 +109,13 @@ def _near(pack: LocalePack, catalogue: str, place: Place | None) -> WeightedList
 
     tree = pack.tree()
     region = tree.parent(place)
-    for key, ids in (
-        (place.id, frozenset({place.id})),
-        (region.id if region else "", frozenset(p.id for p in tree.descendants(region, place.kind)) if region else frozenset()),
-    ):
-        if key:
-            found = pack.cached(f"catalogue:{catalogue}:in:{key}", lambda ids=ids: within(ids))
-            if len(found):
-                return found
+    levels = [(f"{place.id}:itself", lambda: frozenset({place.id}))]
+    if region is not None:  # the towns of the region, of the place's own kind
+        levels.append((f"{region.id}:{place.kind}", lambda: frozenset(p.id for p in tree.descendants(region, place.kind))))
+    for key, ids in levels:
+        found = pack.cached(f"catalogue:{catalogue}:in:{key}", lambda ids=ids: within(ids()))
+        if len(found):
+            return found
     return every
 
 
@@ -189,7 +189,10 @@ class HealthcareUnitRule(Rule):
         ignored = {w.casefold() for w in _WORD.findall(type_word)} | particles(ctx.pack)
         original_words = {w.casefold() for w in _WORD.findall(target.text)} - ignored
 
+        attempts = [0]  # the scope's consistent draw calls this once per attempt
+
         def draw(stream: KeyedStream) -> str:
+            attempts[0] += 1
             chosen = unit_type or stream.choice(types)
             word = type_word or (chosen.get("cues") or [""])[0]
             catalogue = ctx.options["names"] == "catalogue" and chosen.get("catalogue") and ctx.pack.has(chosen["catalogue"])
@@ -197,7 +200,10 @@ class HealthcareUnitRule(Rule):
             for _ in range(MAX_TRIES):
                 if catalogue:
                     every = ctx.pack.weighted(chosen["catalogue"])
-                    names = near if near is not None and chosen is unit_type else every
+                    # after a few refused draws the whole catalogue: a place whose only listed unit is
+                    # the original itself (or holds its words) must not exhaust them
+                    local = near is not None and chosen is unit_type and attempts[0] <= NEAR_ATTEMPTS
+                    names = near if local else every
                     candidate = _from_catalogue(chosen, type_word, names, every, stream)
                 else:
                     candidate = _fill(stream.choice(chosen["names"]), word, ctx.pack, stream, place.name if place else None)
