@@ -48,16 +48,12 @@ def surrogate_province(target: Target, ctx: Context, stream: KeyedStream) -> str
     if pack is None or not pack.has("locations"):
         return f"{stream.choice(PROVINCES):02d}"
     tree = pack.tree()
-    nearby = sorted(
-        (abs(t.span.start - target.span.start), t.span.start, t.label, t.text)
-        for t in ctx.document.labelled("PLACE", "REGION")
-        if any(c.isalpha() for c in t.text)
-    )
-    for _, _, label, text in nearby:
-        surrogate = ctx.services.address.surrogate_of_text(text, label)
-        province = surrogate if surrogate is None or surrogate.kind == "province" else tree.ancestor(surrogate, "province")
-        if province is not None and province.extra.get("code"):
-            return province.extra["code"]
+    world = ctx.services.address
+    place = world.nearest(ctx.document, target.span.start)
+    surrogate = world.surrogate(place) if place is not None else None
+    province = surrogate if surrogate is None or surrogate.kind == "province" else tree.ancestor(surrogate, "province")
+    if province is not None and province.extra.get("code"):
+        return province.extra["code"]
     coded = [p.extra["code"] for p in tree.of_kind("province") if p.extra.get("code")]
     return stream.choice(coded) if coded else f"{stream.choice(PROVINCES):02d}"
 

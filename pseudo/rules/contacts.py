@@ -134,7 +134,7 @@ def _institution_domain(original: str, ctx: Context) -> str | None:
     return ".".join([*kept, separator.join(filter(None, (word, town))), tld])
 
 
-def surrogate_domain(original: str, ctx: Context) -> str:
+def surrogate_domain(original: str, ctx: Context, position: int) -> str:
     """A domain as real records hold: a listed provider for a provider, an institution-style one
     (or a listed institution's) for any other; a reserved one under `contacts: fictional`."""
     key = original.casefold()
@@ -147,23 +147,21 @@ def surrogate_domain(original: str, ctx: Context) -> str:
     built = _institution_domain(original, ctx)
     if built and built != key:
         return built
-    pool = _regional_pool(ctx, providers, key) or lists.get("institution") or providers
+    pool = _regional_pool(ctx, providers, key, position) or lists.get("institution") or providers
     return ctx.consistent("domain", key, pool.draw, one_to_one=False)
 
 
-def _regional_pool(ctx: Context, providers: WeightedList | None, original: str) -> WeightedList | None:
+def _regional_pool(ctx: Context, providers: WeightedList | None, original: str, position: int) -> WeightedList | None:
     """The listed institution domains of the region the record's surrogate place lies in, other
     than the original's, else the providers (a Galician health service's domain for a doctor in
-    Palma gave records away); None where the record names no listed place."""
+    Palma gave records away); None where the record names no listed place. The place is the one
+    written nearest to the address."""
     if ctx.pack is None or not ctx.pack.has("locations"):
         return None
-    places = [t for t in ctx.document.labelled("PLACE", "REGION") if any(c.isalpha() for c in t.text)]
     world = ctx.services.address
-    for target in places:
-        found = world.surrogate_of_text(target.text, target.label)
-        if found is None:
-            continue
-        around = world.names_around(found)
+    place = world.nearest(ctx.document, position)
+    if place is not None:
+        around = world.names_around(world.surrogate(place))
         rows = [
             r for r in ctx.pack.rows("email_domains")
             if r["kind"] == "institution" and loose(r.get("region") or "") in around and r["name"] != original
@@ -275,7 +273,7 @@ class EmailRule(Rule):
                 fallback="not an e-mail address",
             )
         local, domain = text.split("@")
-        new_domain = surrogate_domain(domain, ctx)
+        new_domain = surrogate_domain(domain, ctx, target.span.start)
 
         def draw(stream: KeyedStream) -> str:
             new_local = derived_local_part(local, ctx, stream) or _drawn_local_part(local, ctx, stream)
@@ -294,7 +292,7 @@ class UrlRule(Rule):
         match = regex.match(r"(?i)^(\w+://)?(www\d?\.)?([^/?#\s]+)(.*)$", target.text, regex.DOTALL)
         assert match is not None  # the pattern accepts any text
         scheme, www, host, rest = (g or "" for g in match.groups())
-        domain = surrogate_domain(host, ctx)
+        domain = surrogate_domain(host, ctx, target.span.start)
 
         def draw(stream: KeyedStream) -> str:
             return f"{scheme}{www}{domain}{shape_surrogate(rest, stream)}"

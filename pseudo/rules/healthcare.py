@@ -167,12 +167,9 @@ class HealthcareUnitRule(Rule):
         named = world.named_in(target.text, kinds)
         if named is not None:
             return world.surrogate(named[2])
-        places = sorted(ctx.document.labelled("PLACE"), key=lambda t: (abs(t.span.start - target.span.start), t.span.start))
-        for other in places:  # the nearest: "Hospital San Agustín, Avilés" is Avilés's, not the patient's town's
-            found = world.surrogate_of_text(other.text, "PLACE") if any(c.isalpha() for c in other.text) else None
-            if found is not None and found.kind in kinds:
-                return found
-        return None
+        # the nearest: "Hospital San Agustín, Avilés" is Avilés's, not the patient's town's
+        place = world.nearest(ctx.document, target.span.start, labels=("PLACE",), kinds=kinds)
+        return world.surrogate(place) if place is not None else None
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         types = _types(ctx.pack, self.vocabulary)

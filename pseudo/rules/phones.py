@@ -128,16 +128,9 @@ def _local_codes(target: Target, ctx: Context, plan: NumberingPlan) -> frozenset
     the address world gives the surrogate, so a number follows its surrogate town ("Zaragoza ... 976")."""
     if not plan.regions or ctx.pack is None or not ctx.pack.has("locations"):
         return frozenset()
-    nearby = [
-        (abs(t.span.start - target.span.start), t.span.start, t)
-        for t in ctx.document.labelled("PLACE", "REGION")
-        if any(c.isalpha() for c in t.text)
-    ]
-    if not nearby:
+    world = ctx.services.address
+    place = world.nearest(ctx.document, target.span.start)
+    if place is None:
         return frozenset()
-    place = min(nearby, key=lambda item: item[:2])[2]
-    surrogate = ctx.services.address.surrogate_of_text(place.text, place.label)
-    if surrogate is None:
-        return frozenset()
-    names = ctx.services.address.names_around(surrogate)
+    names = world.names_around(world.surrogate(place))
     return frozenset(code for code, served in plan.regions if loose(served) in names)

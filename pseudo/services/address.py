@@ -28,6 +28,7 @@ from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.tree import LocationTree, Place
 from pseudo.lists.weighted import WeightedList
+from pseudo.model import Tagged
 from pseudo.scope import ScopeState
 
 PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
@@ -515,6 +516,23 @@ class AddressWorld:
             names.update(loose(n) for n in [node.name, *node.extra.get("aliases", "").split("|")] if n)
             node = self._tree.parent(node)
         return frozenset(names)
+
+    def nearest(
+        self, document: Tagged, position: int, labels: tuple[str, ...] = ("PLACE", "REGION"), kinds: Iterable[str] = ()
+    ) -> Place | None:
+        """The listed place written nearest to a position (of the kinds, when given): where a
+        phone's area code, an identifier's province, a unit's town or a service's region comes from."""
+        wanted = set(kinds)
+        spans = sorted(
+            (abs(t.span.start - position), t.span.start, t)
+            for t in document.targets
+            if t.label in labels and any(c.isalpha() for c in t.text)
+        )
+        for _, _, target in spans:
+            place = self.find(target.text, target.label)[0]
+            if place is not None and (not wanted or place.kind in wanted):
+                return place
+        return None
 
     def surrogate_of_text(self, text: str, label: str) -> Place | None:
         """The surrogate of the listed place a text names, or None when it names none."""
