@@ -10,7 +10,10 @@ keeps one world per patient); its text starts after the header line's LF and end
 line: patient, note, start, end (exclusive, code points of the record's text), type, text. Both
 are written back the same way, the phrase file beside the written text file. Whitespace the gold
 standard sometimes tags with the words ("nov. ") is left out of the span, and spans it lets overlap
-become one.
+become one. The gold standard tags word by word ("Holy" "Cross", "San" "Diego", "DAN" "A" "FORMAN-LYONS"):
+phrases of words (no digits: "3/14 3/15" stay two dates) of one type separated only by spaces on
+one line (after an initial, its full stop and spaces) are one value, one span, written back as one phrase, so "San Diego" becomes one surrogate town and
+not two.
 """
 
 from __future__ import annotations
@@ -74,7 +77,8 @@ def read(text: str, phrases: str, source: str) -> tuple[list[Document], list[Inp
     out = []
     for doc_id, document in documents.items():
         try:
-            out.append(Document(doc_id, document.text, _merged(spans[doc_id]), document.meta).validated(source))
+            joined = _joined(_merged(spans[doc_id]), document.text)
+            out.append(Document(doc_id, document.text, joined, document.meta).validated(source))
         except InputError as error:
             errors.append(error)
     return out, errors, Layout(tuple(between))
@@ -87,6 +91,28 @@ def _merged(spans: list[Span]) -> tuple[Span, ...]:
     for span in sorted(spans, key=lambda s: (s.start, -s.end)):
         if out and span.start < out[-1].end:
             out[-1] = Span(out[-1].start, max(out[-1].end, span.end), out[-1].label)
+        else:
+            out.append(span)
+    return tuple(out)
+
+
+_WORD_GAP = regex.compile(r"\.?[ \t]+")  # spaces on one line; after an initial, its full stop too
+_DIGIT = regex.compile(r"\d")
+_INITIAL = regex.compile(r"(?<![\p{L}.])\p{L}$")  # a value ending in one letter alone: "A", "DAN A"
+
+
+def _joined(spans: tuple[Span, ...], text: str) -> tuple[Span, ...]:
+    """Adjacent phrases of words (no digits) of one type that only spaces separate on one line
+    ("San" "Diego"), or an initial's full stop and spaces ("A" ". " "FORMAN-LYONS"), as one span:
+    one value, replaced once."""
+    out: list[Span] = []
+    for span in spans:
+        previous = out[-1] if out else None
+        gap = _WORD_GAP.fullmatch(text, previous.end, span.start) if previous is not None else None
+        initial = previous is not None and _INITIAL.search(text, previous.start, previous.end) is not None
+        words = previous is not None and not _DIGIT.search(text, previous.start, span.end)  # "3/14 3/15" stay two dates
+        if previous is not None and gap and words and previous.label == span.label and (initial or not gap.group().startswith(".")):
+            out[-1] = Span(previous.start, span.end, span.label)
         else:
             out.append(span)
     return tuple(out)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from shared_data import SHARED
 from typer.testing import CliRunner
@@ -69,3 +71,30 @@ def test_the_physionet_sample_comes_out_aligned_and_the_audit_is_clean(tmp_path)
     assert applied.exit_code == 0, applied.output
     audited = CliRunner().invoke(app, ["audit", source, out, "--locale", "en"], env=environment)
     assert audited.exit_code == 0 and "audit passed" in audited.output, audited.output
+
+
+def test_phrases_of_one_type_split_by_spaces_are_one_value_written_back_as_one_phrase(tmp_path):
+    text = "START_OF_RECORD=8||||1||||\nSister in San Diego. Seen by DAN A. HALE, RRT. Dates 3/14 3/15.\n||||END_OF_RECORD\n"
+    body = text.split("\n")[1]
+    phrases = "".join(
+        f"8 1 {found.start()} {found.end()} {label} {value}\n"
+        for label, value in [("Location", "San"), ("Location", "Diego"), ("HCPName", "DAN"), ("HCPName", "A"), ("HCPName", "HALE"), ("Date", "3/14"), ("Date", "3/15")]
+        for found in [re.search(rf"\b{value}\b", body)]
+    )
+    batch = read_input(files(tmp_path, text, phrases))
+    document = batch.documents[0]
+    assert [(s.label, document.text[s.start : s.end]) for s in document.spans] == [
+        ("Location", "San Diego"), ("HCPName", "DAN A. HALE"), ("Date", "3/14"), ("Date", "3/15"),
+    ]  # fmt: skip
+    out = tmp_path / "out"
+    out.mkdir()
+    write_output(batch.documents, str(out / "id.text"), batch)
+    assert (out / "id-phi.phrase").read_text(encoding="utf-8").splitlines()[:2] == [
+        "8 1 10 19 Location San Diego", "8 1 29 40 HCPName DAN A. HALE",
+    ]  # fmt: skip
+
+
+def test_a_full_stop_after_a_word_ends_the_value(tmp_path):
+    text = "START_OF_RECORD=8||||1||||\nSeen by Hale. Cox came.\n||||END_OF_RECORD\n"
+    batch = read_input(files(tmp_path, text, "8 1 8 12 HCPName Hale\n8 1 14 17 HCPName Cox\n"))
+    assert len(batch.documents[0].spans) == 2
