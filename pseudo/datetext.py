@@ -295,6 +295,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("named", r"$MON(?:$JOIN(?P<y>\d{4})(?!\d)|$H*[-/.']$H*(?P<y>\d{2})(?![-/.]?\d))"),
     ("month-year", r"(?<![\d.\-/])(?P<y>\d{4})(?P<s>[-/.])(?P<m>\d{1,2})(?!\d|(?P=s)\d)"),
     ("month-year", r"(?<!\d)(?P<m>\d{1,2})[-/.](?P<y>\d{4})(?!\d|[-/.]\d)"),
+    ("month-year", r"(?<![\d.\-/])(?P<m>\d{1,2})/(?P<y>3[2-9]|[4-9]\d)(?!\d|[-/.]\d)"),  # 8/87: no day is 87
     ("day-month", r"$NOT_TIME(?<!\d)(?P<a>\d{1,2})(?P<s>[-/.])(?P<b>\d{1,2})(?!\d|(?P=s)\d|$JOIN$MONX)"),
     ("range-day", r"$DAY\.?(?=$DASH\d{1,2}(?:$ORDX)?\.?$JOIN$MONX)"),
     ("range-day", r"(?<=$MONX(?:$H+|$H*\.$H*)\d{1,2}(?:$ORDX)?$DASH)$DAY(?:,?$H+(?P<y>\d{4})(?!\d))?"),

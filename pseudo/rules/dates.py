@@ -7,7 +7,8 @@ each kind of date moves:
 
 - a full date moves by the offset (months and years clamp the day: 31 Jan + 1 month = 29 Feb);
 - month + year by the offset in whole months, a year alone by whole years (at least one, same
-  direction), so a partial date is never left as it was;
+  direction), so a partial date is never left as it was; a two-digit year alone ("'92") is a year
+  where the tagset's kind says the label holds years (`kind: year`) or the number is no day;
 - day + month takes its year from the nearest full date of the document (else a leap year, so
   29/2 stays valid) and moves by the full offset; a bare day ("el día 16") takes its month too;
 - an ISO week number moves by the offset in whole weeks (by the calendar for months and years);
@@ -31,6 +32,7 @@ import regex
 from dateutil.relativedelta import relativedelta
 
 from pseudo.datetext import (
+    CENTURY_PIVOT,
     date_words,
     is_birth_date,
     LEAP_YEAR,
@@ -125,6 +127,9 @@ class DateRule(Rule):
         options = _with_defaults(ctx.options, OPTIONS)
         words = date_words(ctx.pack, options["order"])
         span = target.span
+        short = _SHORT_YEAR.fullmatch(target.text)
+        if short and (target.kind == "year" or int(short["y"]) > 31):
+            return _short_year(target, short, ctx)
         expressions = _expressions(ctx, words, span)
         if not expressions:
             return _unparsed(target, ctx)
@@ -138,6 +143,23 @@ class DateRule(Rule):
             text = text[: expression.start - span.start] + new + text[expression.end - span.start :]
         return Surrogate(text, kept=text == target.text)
 
+
+
+_SHORT_YEAR = regex.compile(r"(?P<before>['’]?)(?P<y>\d{2})(?P<after>['’]?)")  # "92", "'92", "74'"
+
+
+def _short_year(target: Target, found: regex.Match, ctx: Context) -> Surrogate:
+    """A two-digit number that is a year (the tagset says the label holds years, as PhysioNet's
+    DateYear, or no day is that large): moved by whole years as a year alone is, written in two
+    digits ("92" -> "91", never a day)."""
+    year = int(found["y"]) + (2000 if int(found["y"]) <= CENTURY_PIVOT else 1900)
+    birth = is_birth_date(ctx.document.text, target.span.start, target.span.start, ctx.pack)
+    move = ctx.services.clock.move(birth, ctx.document, ctx.pack)
+    for nudge in (0, 1):
+        new = shifted({"year": year}, Move(move.unit, move.count, move.birth_years, nudge), None)["year"]
+        if new % 100 != year % 100:
+            break
+    return Surrogate(f"{found['before']}{new % 100:02d}{found['after']}")
 
 
 def _expressions(ctx: Context, words: DateWords, span: Span) -> list[Expression]:
