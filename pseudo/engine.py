@@ -24,12 +24,13 @@ from pseudo.lists.pack import LocalePack, load_pack
 from pseudo.folds import normalise
 from pseudo.model import Document, Replacement, Result, Span, Tagged, Target
 from pseudo.registry import RULES, rule_for_label
-from pseudo.rules.base import Context, Rule, Surrogate
+from pseudo.rules.base import CUED, LISTED, Context, Rule, Surrogate
 from pseudo.lists.names import title_words
 from pseudo.lists.words import common_words, kinship_terms, particles
 from pseudo.scope import ScopeState
 from pseudo.services import SERVICES, Services
 
+FOLLOWING_CHARS = 40  # text after a span searched for a cue of what it is ("CALVERT HOSPITAL")
 OverrideKey = tuple[str, str, str]  # scope id, canonical label, normalised original
 
 
@@ -57,6 +58,7 @@ class Summary:
     spans: Counter = field(default_factory=Counter)
     fallbacks: Counter = field(default_factory=Counter)
     propagated: int = 0
+    routed: Counter = field(default_factory=Counter)
     failures: list[Failure] = field(default_factory=list)
 
     def add(self, result: Result) -> None:
@@ -66,6 +68,8 @@ class Summary:
             if replacement.fallback:
                 self.fallbacks[replacement.rule] += 1
             self.propagated += replacement.propagated
+            if replacement.routed_from:
+                self.routed[f"{replacement.routed_from} as {replacement.label}"] += 1
 
     def line(self) -> str:
         labels = ", ".join(f"{label} {n}" for label, n in sorted(self.spans.items())) or "none"
@@ -74,6 +78,8 @@ class Summary:
             parts.append("fallbacks: " + ", ".join(f"{rule} {n}" for rule, n in sorted(self.fallbacks.items())))
         if self.propagated:
             parts.append(f"{self.propagated} propagated")
+        if self.routed:
+            parts.append("read as what they look like: " + ", ".join(f"{k} {n}" for k, n in sorted(self.routed.items())))
         parts.append(f"{len(self.failures)} error(s)")
         return "; ".join(parts)
 
@@ -99,6 +105,7 @@ class Engine:
         self.config = settings.config
         self._scopes: dict[str, ScopeState] = {}
         self._options_by_pack: dict[str | None, dict[str, Mapping[str, Any]]] = {}
+        self._cued: dict[str, dict[tuple[str, str], int]] = {}  # scope -> (input label, value) -> may_be index a cue chose
 
     # -- labels -----------------------------------------------------------------------------
     def tagset_for(self, documents: Sequence[Document]) -> Tagset:
@@ -145,6 +152,7 @@ class Engine:
                 scope_ids.append(Failure(document.id, error))
                 continue
             scope_ids.append(scope_id)
+            self._mark_cued(document, labels, scope_id)
             self._scope(scope_id).add_originals((document.span_text(s) for s in document.spans), _closed_class(self, document))
             self._scope(scope_id).add_names(
                 document.span_text(s) for s in document.spans if s.label in labels and labels[s.label].label in NAME_LABELS
@@ -163,7 +171,55 @@ class Engine:
             remaining[scope_id] -= 1
             if not remaining[scope_id]:  # the scope's last document: its memory is no longer needed
                 del self._scopes[scope_id]
+                self._cued.pop(scope_id, None)
             yield outcome
+
+    # -- values that do not look like their label --------------------------------------------
+    def _mark_cued(self, document: Document, labels: Mapping[str, LabelMapping], scope_id: str) -> None:
+        """Values of a label that `may_be` something else which a cue marks as one of those
+        anywhere in the scope ("CALVERT" before "HOSPITAL"): read so in every document of the
+        scope, "AT CALVERT" too, so one value is one thing per patient."""
+        spans = [s for s in document.spans if s.label in labels and labels[s.label].may_be]
+        pack = self.pack_for(document) if spans else None
+        if pack is None:
+            return
+        cued = self._cued.setdefault(scope_id, {})
+        for span in spans:
+            text, after = document.span_text(span), document.text[span.end : span.end + FOLLOWING_CHARS]
+            for index, alternative in enumerate(labels[span.label].may_be):
+                if _rule_instance(rule_for_label(alternative.label)).recognises(text, after, alternative.label, pack) >= CUED:
+                    key = (span.label, normalise(text))
+                    cued[key] = min(index, cued.get(key, index))
+                    break
+
+    def _routed(
+        self, targets: list[tuple[Target, Strategy, bool]], labels: Mapping[str, LabelMapping], pack: LocalePack | None, scope_id: str
+    ) -> list[tuple[Target, Strategy, bool]]:
+        """Each value of a label that `may_be` something else goes to the rule of what it looks
+        like: the alternative a cue marks in its scope, else its own label where its rule finds it
+        listed (a town), else the first alternative (a name no list holds, in a place label, is an
+        institution's)."""
+        if pack is None:
+            return targets
+        cued = self._cued.get(scope_id, {})
+        out = []
+        for target, strategy, propagated in targets:
+            mapping = labels.get(target.span.label)
+            if mapping is None or not mapping.may_be or target.label != mapping.label:
+                out.append((target, strategy, propagated))
+                continue
+            index = cued.get((target.span.label, normalise(target.text)))
+            if index is None:
+                own = _rule_instance(rule_for_label(mapping.label)).recognises(target.text, "", mapping.label, pack)
+                index = None if own >= LISTED else 0
+            if index is None:
+                out.append((target, strategy, propagated))
+                continue
+            chosen = mapping.may_be[index]
+            role = chosen.role or mapping.role
+            routed = Target(target.span, target.text, chosen.label, role, chosen.kind, routed_from=mapping.label)
+            out.append((routed, self.config.strategy(target.span.label, chosen), propagated))
+        return out
 
     def _options_for(self, pack: LocalePack | None) -> dict[str, Mapping[str, Any]]:
         """Every rule's options: declared defaults, then the pack's `defaults:`, then the config."""
@@ -199,6 +255,7 @@ class Engine:
             targets.append((target, self.config.strategy(span.label, mapping), False))
         if self.settings.propagate:
             targets = _propagate(document, targets, pack, self.config.propagate)
+        targets = self._routed(targets, labels, pack, scope.id)
         chosen = self._choose(document, pack, scope, targets)
         return _rebuild(document, _local_parts(chosen), scope.id)
 
@@ -329,7 +386,9 @@ def _rebuild(document: Document, chosen: Iterable[tuple[Target, str, str, str, s
         length += len(between)
         pieces.append(text)
         replacements.append(
-            Replacement(span, length, length + len(text), text, target.label, rule, strategy, scope_id, fallback, propagated)
+            Replacement(
+                span, length, length + len(text), text, target.label, rule, strategy, scope_id, fallback, propagated, target.routed_from
+            )
         )
         length += len(text)
         cursor = span.end

@@ -30,6 +30,7 @@ class LabelMapping:
     role: str | None = None
     kind: str | None = None
     strategy: str | None = None
+    may_be: tuple["LabelMapping", ...] = ()  # what a value that does not look like `label` may be instead
 
     @classmethod
     def parse(cls, raw: object, where: str) -> "LabelMapping":
@@ -37,7 +38,7 @@ class LabelMapping:
             raw = {"label": raw}
         if not isinstance(raw, Mapping):
             raise ConfigError(f"{where}: expected a canonical label or a mapping with 'label'")
-        unknown = set(raw) - {"label", "role", "kind", "strategy"}
+        unknown = set(raw) - {"label", "role", "kind", "strategy", "may_be"}
         if unknown:
             raise ConfigError(f"{where}: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
         label = raw.get("label")
@@ -50,7 +51,11 @@ class LabelMapping:
         if strategy is not None and strategy not in STRATEGIES:
             raise ConfigError(f"{where}: strategy {strategy!r} is not one of {', '.join(STRATEGIES)}")
         kind = raw.get("kind")
-        return cls(label, role, None if kind is None else str(kind), strategy)
+        alternatives = raw.get("may_be") or []
+        if not isinstance(alternatives, list) or any(isinstance(a, Mapping) and "may_be" in a for a in alternatives):
+            raise ConfigError(f"{where}: may_be: expected a list of canonical labels or mappings without may_be")
+        may_be = tuple(cls.parse(a, f"{where}: may_be") for a in alternatives)
+        return cls(label, role, None if kind is None else str(kind), strategy, may_be)
 
 
 @dataclass(frozen=True, slots=True)

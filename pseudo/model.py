@@ -69,6 +69,7 @@ class Replacement:
     scope: str
     fallback: str | None = None
     propagated: bool = False
+    routed_from: str | None = None  # the tagset's label, where the value was read as another (Target.routed_from)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,13 +84,16 @@ class Result:
 @dataclass(frozen=True, slots=True)
 class Target:
     """A span to replace, with what the tagset says about it: its canonical label, the role of
-    the person (patient, staff) and the kind of unit where the tagset tells them."""
+    the person (patient, staff) and the kind of unit where the tagset tells them. `routed_from`
+    is the canonical label the tagset gave, where the value did not look like it and was read as
+    one of its `may_be` labels (a Location "GH" read as a hospital)."""
 
     span: Span
     text: str
     label: str
     role: str | None = None
     kind: str | None = None
+    routed_from: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

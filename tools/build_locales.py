@@ -1527,19 +1527,24 @@ def _en_professions(data: Path, out: Path) -> dict[str, dict]:
     }  # fmt: skip
 
 
-def _en_hospitals(data: Path, out: Path) -> dict[str, dict]:
-    named: dict[str, int] = defaultdict(int)
+def _en_hospitals(data: Path, out: Path, cities: dict[tuple[str, str], str]) -> dict[str, dict]:
+    zips = {row["zip"]: cities.get((row["state_code"], nfc(row["place"]).casefold())) for row in read_tsv(data / "en" / "postal_codes.tsv")}
+    named: dict[tuple[str, str], int] = defaultdict(int)
     for row in read_tsv(data / "en" / "hospitals.tsv"):
-        named[_en_title(nfc(row["name"]))] += 1
+        place = cities.get((row["state"], nfc(row["city"]).casefold())) or zips.get(row["zip"]) or ""
+        named[(_en_title(nfc(row["name"])), place)] += 1
+    rows = sorted(((name, count, place) for (name, place), count in named.items()), key=lambda r: (-r[1], r[0], r[2]))
     return {
         "hospitals": {
             "file": "hospitals.tsv",
             **_en_source(
                 "S18", US_FEDERAL,
                 "CMS Hospital General Information (c. 2017, ../shared/data/en/hospitals.tsv): every hospital name, "
-                "published in capitals, written in title case by rule; count = hospitals of that name; used only when "
-                "the configuration asks for catalogue names (rules.healthcare.names: catalogue)",
-                rows=write_tsv(out / "hospitals.tsv", ("name", "count"), by_weight(named)),
+                "published in capitals, written in title case by rule; count = hospitals of that name in that city; "
+                "place_id = its city in locations.tsv (by city and state, else by its ZIP code; empty where neither is "
+                "listed); drawn for the names of hospitals written without a type word (\"CALVERT\", \"GH\") and when the "
+                "configuration asks for catalogue names (rules.healthcare.names: catalogue)",
+                rows=write_tsv(out / "hospitals.tsv", ("name", "count", "place_id"), rows),
             ),
         }
     }  # fmt: skip
@@ -1565,7 +1570,7 @@ def build_en(data: Path, out: Path) -> None:
     lists.update(_en_phones(data, out, states))
     add_email_domains(lists, "en", out)
     lists.update(_en_professions(data, out))
-    lists.update(_en_hospitals(data, out))
+    lists.update(_en_hospitals(data, out, cities))
     for name, (key, note) in EN_HAND_COMPILED.items():
         add_vocabulary(lists, "en", out, name, key, _es_check(name), note, "copied unchanged after validation")
     calendar = read_tsv(data / "en" / "calendar_terms.tsv")

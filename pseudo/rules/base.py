@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from pseudo.lists.pack import LocalePack
 
 
+NOT_RECOGNISED, LISTED, CUED = 0, 1, 2  # how surely a value looks like a rule's label (Rule.recognises)
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """One configurable setting of a rule, with its default and the values it accepts."""
@@ -85,6 +88,12 @@ class Rule:
     options: ClassVar[Mapping[str, Option]] = {}
     default_strategy: ClassVar[str] = "surrogate"
     own_casing: ClassVar[bool] = False  # True: the rule cases its output itself (acronyms, tags)
+
+    def recognises(self, text: str, after: str, label: str, pack: "LocalePack") -> int:
+        """How surely a value tagged with another label is one of this rule's (`label`), for a
+        tagset label whose values `may_be` several things: CUED (a word in or right after it says
+        so: "CALVERT" before "HOSPITAL"), LISTED (the value is in this rule's list) or NOT_RECOGNISED."""
+        return NOT_RECOGNISED
 
     def priority(self, target: Target, ctx: Context) -> int:
         """Targets of a rule run by priority, then in document order (a town before its postcode)."""

@@ -18,19 +18,20 @@ from typing import Any, ClassVar
 
 import regex
 
-from pseudo.casing import casing_of
+from pseudo.casing import casing_of, match_case
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.tree import Place
 from pseudo.lists.weighted import WeightedList
 from pseudo.model import Target
 from pseudo.folds import normalise
-from pseudo.rules.base import Context, Option, Rule, Surrogate
+from pseudo.rules.base import CUED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
 from pseudo.lists.words import particles
 from pseudo.services.address import place_pool
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _PLACEHOLDER = regex.compile(r"\{(\w+)\}")
+_FOLLOWING = regex.compile(r"[^\S\n]*")  # what may stand between a name and the type word after it
 _SENTENCE_END = regex.compile(r"(?:^|[.!?:\n])\s*$")
 MAX_TRIES = 16
 NEAR_ATTEMPTS = 8  # draws of a unit made near the surrogate place before the whole catalogue is drawn from
@@ -139,6 +140,44 @@ def _from_catalogue(unit_type: dict[str, Any], type_word: str, near: WeightedLis
     return near.draw(stream)
 
 
+_ACRONYM = regex.compile(r"\p{L}{2,4}|(?:\p{L}\.){2,5}")  # "GH", "VAMC", "gh", "G.H."
+
+
+def _is_acronym(text: str) -> bool:
+    """A unit written as its initials: two to four letters (or dotted initials), not in title case
+    ("GH", "VAMC", "gh"; "Kane" is a name)."""
+    return bool(_ACRONYM.fullmatch(text)) and (text.isupper() or text.islower())
+
+
+def _name_forms(pack: LocalePack, vocabulary: str, catalogue: str) -> dict[str, tuple[str, str]]:
+    """Each catalogue name's short name (the name without the type words at one end: "Good
+    Samaritan" of "Good Samaritan Hospital", "" where no type word ends it, another stays in it or
+    only generic words stay) and initials ("GSH", "" where a particle or a digit stands in it), as real records write a
+    hospital without its type word."""
+
+    def make() -> dict[str, tuple[str, str]]:
+        pattern = _cue_pattern(pack, vocabulary)
+        generic = {w.casefold() for t in _types(pack, vocabulary) for cue in t.get("cues", []) for w in _WORD.findall(cue)}
+        small = particles(pack)
+        forms: dict[str, tuple[str, str]] = {}
+        for name in pack.weighted(catalogue).items:
+            words = _WORD.findall(name)
+            initials = "" if any(w.casefold() in small or not w.isalpha() for w in words) else "".join(w[0].upper() for w in words)
+            short = ""
+            edges = [m for m in (pattern.finditer(name, overlapped=True) if pattern else ()) if m.start() == 0 or m.end() == len(name)]
+            if edges:
+                cue = max(edges, key=lambda m: len(m.group()))
+                rest = (name[: cue.start()] + name[cue.end() :]).strip(" -,")
+                rest_words = _WORD.findall(rest)
+                if rest_words and rest_words[0].casefold() not in small and rest_words[-1].casefold() not in small:
+                    if not all(w.casefold() in generic for w in rest_words) and not any(c.isdigit() for c in rest) and not pattern.search(rest):
+                        short = rest
+            forms[name] = (short, initials)
+        return forms
+
+    return pack.cached(f"name-forms:{catalogue}", make)
+
+
 class HealthcareUnitRule(Rule):
     name = "healthcare"
     labels: ClassVar[tuple[str, ...]] = ("HEALTHCARE_UNIT",)
@@ -154,6 +193,17 @@ class HealthcareUnitRule(Rule):
             choices=("templates", "catalogue"),
         ),
     }
+
+    def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:
+        """CUED when a type word of the pack's units stands in the value ("Adventist Hosp") or
+        right after it ("CALVERT HOSPITAL", "Harbor Hosp")."""
+        if label not in self.labels or not pack.has(self.vocabulary):
+            return NOT_RECOGNISED
+        pattern = _cue_pattern(pack, self.vocabulary)
+        if pattern is None:
+            return NOT_RECOGNISED
+        following = _FOLLOWING.match(after)
+        return CUED if pattern.search(text) or pattern.match(after, following.end()) else NOT_RECOGNISED
 
     @staticmethod
     def _place(target: Target, ctx: Context) -> Place | None:
@@ -171,6 +221,49 @@ class HealthcareUnitRule(Rule):
         place = world.nearest(ctx.document, target.span.start, labels=("PLACE",), kinds=kinds)
         return world.surrogate(place) if place is not None else None
 
+    def _without_type_word(self, target: Target, ctx: Context, unit_type: dict[str, Any], place: Place | None) -> str | None:
+        """A unit written without its type word ("CALVERT", "Holy Cross", "GH") as real records
+        write one: the short name or the initials (of the same length) of a real unit of the type's
+        catalogue near the surrogate place, else anywhere; the same number of words for a short name,
+        cased as the original. None when the catalogue has no such name."""
+        catalogue = unit_type["catalogue"]
+        forms = _name_forms(ctx.pack, self.vocabulary, catalogue)
+        acronym = _is_acronym(target.text)
+        letters = sum(c.isalpha() for c in target.text)
+        size = len(_WORD.findall(target.text))
+        every = ctx.pack.weighted(catalogue)
+        near = _near(ctx.pack, catalogue, place)
+
+        def form(name: str) -> str:
+            short, initials = forms.get(name, ("", ""))
+            if acronym:
+                return initials if len(initials) == letters else ""
+            return short if len(_WORD.findall(short)) == size else ""
+
+        def pool(names: WeightedList) -> WeightedList:
+            kept: dict[str, int] = {}
+            for name, weight in zip(names.items, names.weights):
+                if written := form(name):
+                    kept[written] = kept.get(written, 0) + weight
+            ordered = sorted(kept.items(), key=lambda item: (-item[1], item[0]))
+            return WeightedList(tuple(n for n, _ in ordered), tuple(w for _, w in ordered))
+
+        anywhere = ctx.pack.cached(f"name-forms:{catalogue}:{'initials' if acronym else 'short'}:{letters if acronym else size}", lambda: pool(every))
+        if not len(anywhere):
+            return None
+        local = pool(near) if near is not every else anywhere
+        attempts = [0]
+
+        def draw(stream: KeyedStream) -> str:
+            attempts[0] += 1  # after a few refused draws the whole country: a place's only unit may be the original
+            return (local if len(local) and attempts[0] <= NEAR_ATTEMPTS else anywhere).draw(stream)
+
+        family = f"{self.name}:{unit_type['type']}:{'initials' if acronym else 'short'}"
+        written = ctx.consistent(family, normalise(target.text), draw)
+        if acronym and "." in target.text:
+            written = "".join(f"{c}." for c in written)
+        return written.lower() if target.text.islower() else match_case(target.text, written)
+
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         types = _types(ctx.pack, self.vocabulary)
         unit_type, type_word = recognise(target.text, ctx.pack, self.vocabulary)
@@ -182,6 +275,11 @@ class HealthcareUnitRule(Rule):
             unit_type = next((t for t in types if t["type"] == default), None)
             fallback = "no recognisable type: the default type" if unit_type else "no recognisable type: a random type"
         place = self._place(target, ctx)
+        catalogue_name = unit_type.get("catalogue") if unit_type else None
+        if not type_word and catalogue_name and ctx.pack.has(catalogue_name):
+            named = self._without_type_word(target, ctx, unit_type, place)
+            if named is not None:
+                return Surrogate(named, fallback=fallback)
         near = _near(ctx.pack, unit_type["catalogue"], place) if unit_type and unit_type.get("catalogue") and ctx.pack.has(unit_type["catalogue"]) else None
         ignored = {w.casefold() for w in _WORD.findall(type_word)} | particles(ctx.pack)
         original_words = {w.casefold() for w in _WORD.findall(target.text)} - ignored

@@ -32,10 +32,10 @@ from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack, remembered
 from pseudo.lists.tree import Place
 from pseudo.model import Target
-from pseudo.rules.base import Context, Option, Rule, Surrogate
+from pseudo.rules.base import LISTED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
 from pseudo.rules.ids import shape_surrogate
 from pseudo.scope import MAX_ATTEMPTS
-from pseudo.services.address import PLACE_LABELS, AddressWorld, AddressSettings, depth
+from pseudo.services.address import PLACE_LABELS, AddressWorld, AddressSettings, depth, place_settings
 
 ADDRESS_BLOCK_LINES = 2  # a postcode goes with a town at most this many line breaks away
 ORDINAL_MARKS = "ºª°"
@@ -106,6 +106,16 @@ class PlaceRule(Rule):
     options = {
         "fuzzy_cutoff": Option(88, "minimum similarity (0-100) for the spell-checked fallback", (int, float), minimum=0),
     }
+
+    def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:
+        """LISTED when the value names a listed place of the label's kinds that the list gives
+        people (a population): a ZIP locality alone ("Holy Cross") is too small a sign against a
+        hospital's name."""
+        if label not in PLACE_LABELS or not pack.has("locations"):
+            return NOT_RECOGNISED
+        wanted = place_settings(pack).kinds.get(label) or ()
+        found = [p for p in pack.tree().lookup(text.strip()) if (not wanted or p.kind in wanted) and p.extra.get("population")]
+        return LISTED if found else NOT_RECOGNISED
 
     def priority(self, target: Target, ctx: Context) -> int:
         """Towns before the regions that hold them (so a region follows its town), then streets,
