@@ -14,7 +14,7 @@ original starts a sentence. A type may name a `catalogue` list of real names; th
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Iterator
 
 import regex
 
@@ -120,6 +120,25 @@ def _near(pack: LocalePack, catalogue: str, place: Place | None) -> WeightedList
     return every
 
 
+def _around(pack: LocalePack, catalogue: str, place: Place | None) -> Iterator[WeightedList]:
+    """The catalogue's units in the place, then in each region above it in turn (county, state,
+    country): the nearest ones first, for a name form few units have."""
+    rows = pack.rows(catalogue)
+    if place is None or not rows or "place_id" not in rows[0]:
+        return
+    tree = pack.tree()
+    node: Place | None = place
+    while node is not None and tree.parent(node) is not None:
+
+        def within(region: Place = node) -> WeightedList:
+            ids = {region.id} | {p.id for p in tree.descendants(region, place.kind)}
+            kept = [(r["name"], int(r.get("count") or 1)) for r in rows if r["place_id"] in ids]
+            return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
+
+        yield pack.cached(f"catalogue:{catalogue}:under:{node.id}:{place.kind}", within)
+        node = tree.parent(node)
+
+
 def _from_catalogue(unit_type: dict[str, Any], type_word: str, near: WeightedList, every: WeightedList, stream: KeyedStream) -> str:
     """A real name from the type's catalogue near the surrogate place (a real hospital in the
     wrong town gave records away): one that starts with the type word as written ("Hospital
@@ -208,14 +227,15 @@ class HealthcareUnitRule(Rule):
     @staticmethod
     def _place(target: Target, ctx: Context) -> Place | None:
         """The place a surrogate name takes: the surrogate of the place the original names
-        ("Hospital de Getafe"), else of the listed town nearest to it, from the address world;
+        ("Hospital de Getafe"; not a name that is all of it, as "CALVERT" before "HOSPITAL"), else
+        of the listed town nearest to it, from the address world;
         None without a location tree (a place by population, then)."""
         if not ctx.pack.has("locations"):
             return None
         world = ctx.services.address
         kinds = {world.settings.default_kind.get("PLACE"), *world.settings.kinds.get("REGION", ())}
         named = world.named_in(target.text, kinds)
-        if named is not None:
+        if named is not None and named[1] - named[0] < len(target.text.strip()):  # "CALVERT" alone is the unit's own name
             return world.surrogate(named[2])
         # the nearest: "Hospital San Agustín, Avilés" is Avilés's, not the patient's town's
         place = world.nearest(ctx.document, target.span.start, labels=("PLACE",), kinds=kinds)
@@ -224,15 +244,14 @@ class HealthcareUnitRule(Rule):
     def _without_type_word(self, target: Target, ctx: Context, unit_type: dict[str, Any], place: Place | None) -> str | None:
         """A unit written without its type word ("CALVERT", "Holy Cross", "GH") as real records
         write one: the short name or the initials (of the same length) of a real unit of the type's
-        catalogue near the surrogate place, else anywhere; the same number of words for a short name,
-        cased as the original. None when the catalogue has no such name."""
+        catalogue in the surrogate place, else in the nearest region above it that has one; the same
+        number of words for a short name, cased as the original. None when the catalogue has no such name."""
         catalogue = unit_type["catalogue"]
         forms = _name_forms(ctx.pack, self.vocabulary, catalogue)
         acronym = _is_acronym(target.text)
         letters = sum(c.isalpha() for c in target.text)
         size = len(_WORD.findall(target.text))
         every = ctx.pack.weighted(catalogue)
-        near = _near(ctx.pack, catalogue, place)
 
         def form(name: str) -> str:
             short, initials = forms.get(name, ("", ""))
@@ -251,7 +270,7 @@ class HealthcareUnitRule(Rule):
         anywhere = ctx.pack.cached(f"name-forms:{catalogue}:{'initials' if acronym else 'short'}:{letters if acronym else size}", lambda: pool(every))
         if not len(anywhere):
             return None
-        local = pool(near) if near is not every else anywhere
+        local = next((found for names in _around(ctx.pack, catalogue, place) if len(found := pool(names))), anywhere)
         attempts = [0]
 
         def draw(stream: KeyedStream) -> str:

@@ -19,3 +19,98 @@ def test_a_two_digit_year_label_moves_as_a_year():
             found = regex.fullmatch(r"(\d{1,2})/(\d\d)", written)  # month/two-digit year, never day/month
             assert found and 1 <= int(found[1]) <= 12, written
             assert 0 < abs(int(found[2]) * 12 + int(found[1]) - (year * 12 + month)) <= 13, written
+
+
+# -- Location: towns, and hospitals written without their type word --------------------------
+
+import pytest  # noqa: E402
+
+from pseudo.api import pseudonymise  # noqa: E402
+from pseudo.config import parse_config  # noqa: E402
+from pseudo.engine import Settings  # noqa: E402
+from pseudo.errors import ConfigError  # noqa: E402
+from pseudo.keyed import Keyring  # noqa: E402
+from pseudo.labels import LabelMapping, tagset  # noqa: E402
+from pseudo.lists.pack import load_pack  # noqa: E402
+from pseudo.model import Document, Span  # noqa: E402
+from pseudo.rules.healthcare import _name_forms  # noqa: E402
+
+
+def _forms():
+    return _name_forms(load_pack("en"), "healthcare_units", "hospitals")
+
+
+def _run(documents: list[tuple[str, str, list[tuple[str, str]]]], key: str = "k", **config):
+    out = []
+    for doc_id, text, spans in documents:
+        found, cursor = [], 0
+        for surface, label in spans:
+            start = text.index(surface, cursor)
+            cursor = start + len(surface)
+            found.append(Span(start, cursor, label))
+        out.append(Document(doc_id, text, tuple(found), {"subject": "1"}).validated())
+    settings = Settings(config=parse_config({"locale": "en", **PHYSIONET, **config}), keyring=Keyring(key.encode()))
+    return pseudonymise(out, settings)
+
+
+def test_the_physionet_location_may_be_a_hospital():
+    location = tagset("physionet").labels["Location"]
+    assert location.label == "PLACE" and location.may_be == (LabelMapping("HEALTHCARE_UNIT", kind="hospital"),)
+    with pytest.raises(ConfigError):
+        LabelMapping.parse({"label": "PLACE", "may_be": [{"label": "ORGANISATION", "may_be": ["PLACE"]}]}, "test")
+
+
+def test_a_location_a_hospital_word_marks_is_a_real_hospital_short_name_and_a_town_stays_a_town():
+    shorts = {short for short, _ in _forms().values() if short}
+    tree = load_pack("en").tree()
+    text = "ADMITTED FROM CALVERT HOSPITAL. 7/23 AT CALVERT- 2 FFP. LIVES IN CATONSVILLE."
+    for key in range(12):
+        run = _run([("1-1", text, [("CALVERT", "Location"), ("CALVERT", "Location"), ("CATONSVILLE", "Location")])], f"k{key}")
+        first, second, town = run.results[0].replacements
+        assert first.surrogate == second.surrogate and first.surrogate.isupper() and " " not in first.surrogate
+        assert first.surrogate.title() in {s.title() for s in shorts}, first.surrogate
+        assert (first.label, first.rule, first.routed_from) == ("HEALTHCARE_UNIT", "healthcare", "PLACE")
+        assert town.label == "PLACE" and town.routed_from is None and any(p.kind == "city" for p in tree.lookup(town.surrogate))
+        assert "read as what they look like: PLACE as HEALTHCARE_UNIT 2" in run.summary.line()
+
+
+def test_a_cue_in_one_note_of_a_patient_makes_the_value_a_hospital_in_every_note():
+    notes = [("1-1", "AT CALVERT- 2 FFP.", [("CALVERT", "Location")]), ("1-2", "FROM CALVERT HOSPITAL.", [("CALVERT", "Location")])]
+    run = _run(notes, scope="subject")
+    assert [r.replacements[0].label for r in run.results] == ["HEALTHCARE_UNIT", "HEALTHCARE_UNIT"]
+    assert run.results[0].replacements[0].surrogate == run.results[1].replacements[0].surrogate
+
+
+def test_an_acronym_becomes_the_initials_of_a_real_hospital_of_the_same_length_and_case():
+    initials = {i for _, i in _forms().values() if i}
+    text = "REFERRED TO GH. SEEN BY VAMC NURSE. followed at gh by dr hale."
+    for key in range(12):
+        run = _run([("1-1", text, [("GH", "Location"), ("VAMC", "Location"), ("gh", "Location")])], f"k{key}")
+        upper, four, lower = (r.surrogate for r in run.results[0].replacements)
+        assert regex.fullmatch(r"[A-Z]{2}", upper) and regex.fullmatch(r"[A-Z]{4}", four) and lower == upper.lower()
+        assert {upper, four} <= initials and upper != "GH" and four != "VAMC"
+
+
+def test_an_unlisted_name_of_two_words_becomes_a_real_short_name_of_two_words():
+    shorts = {short.casefold() for short, _ in _forms().values() if short}
+    text = "Heart transplant at Holy Cross. Admitted from Kessler Adventist."
+    for key in range(12):
+        run = _run([("1-1", text, [("Holy Cross", "Location"), ("Kessler Adventist", "Location")])], f"k{key}")
+        for replacement in run.results[0].replacements:
+            words = regex.findall(r"[\p{L}\p{N}]+", replacement.surrogate)  # "Calhoun-Liberty" is two
+            assert len(words) == 2 and replacement.surrogate.casefold() in shorts and words[0][0].isupper(), replacement.surrogate
+
+
+def test_a_hospital_is_one_of_the_record_surrogate_town_or_the_nearest_region_that_has_one():
+    pack = load_pack("en")
+    tree = pack.tree()
+    forms = _forms()
+    state_of = {}
+    for row in pack.rows("hospitals"):
+        if row["place_id"] and forms[row["name"]][0]:
+            state_of.setdefault(forms[row["name"]][0], set()).add(tree.ancestor(tree.places[row["place_id"]], "state").id)
+    text = "Lives in Catonsville. Went to Harbor Hosp with pain."
+    for key in range(12):
+        town, hospital = (r.surrogate for r in _run([("1-1", text, [("Catonsville", "Location"), ("Harbor", "Location")])], f"k{key}").results[0].replacements)
+        states = {tree.ancestor(p, "state").id for p in tree.lookup(town) if p.kind == "city"}
+        assert states & state_of[hospital], (town, hospital)
