@@ -262,6 +262,8 @@ def labels() -> None:
             notes = ", ".join(
                 f"{k} {v}" for k, v in (("role", mapping.role), ("kind", mapping.kind), ("strategy", mapping.strategy)) if v
             )
+            if mapping.may_be:
+                notes = ", ".join([*filter(None, [notes]), "may be " + " or ".join(m.label for m in mapping.may_be)])
             typer.echo(f"  {label:<34} -> {mapping.label:<16} rule {rule.name}" + (f" ({notes})" if notes else ""))
 
 

@@ -114,3 +114,13 @@ def test_a_hospital_is_one_of_the_record_surrogate_town_or_the_nearest_region_th
         town, hospital = (r.surrogate for r in _run([("1-1", text, [("Catonsville", "Location"), ("Harbor", "Location")])], f"k{key}").results[0].replacements)
         states = {tree.ancestor(p, "state").id for p in tree.lookup(town) if p.kind == "city"}
         assert states & state_of[hospital], (town, hospital)
+
+
+def test_pseudo_labels_says_what_a_label_may_be():
+    from typer.testing import CliRunner
+
+    from pseudo.cli import app
+
+    listed = CliRunner().invoke(app, ["labels"]).stdout
+    assert regex.search(r"Location +-> PLACE +rule places \(may be HEALTHCARE_UNIT\)", listed)
+    assert regex.search(r"DateYear +-> DATE +rule dates \(kind year\)", listed)

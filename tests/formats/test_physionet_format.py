@@ -98,3 +98,30 @@ def test_a_full_stop_after_a_word_ends_the_value(tmp_path):
     text = "START_OF_RECORD=8||||1||||\nSeen by Hale. Cox came.\n||||END_OF_RECORD\n"
     batch = read_input(files(tmp_path, text, "8 1 8 12 HCPName Hale\n8 1 14 17 HCPName Cox\n"))
     assert len(batch.documents[0].spans) == 2
+
+
+def test_the_example_config_gives_the_notes_of_a_patient_one_world(tmp_path):
+    from pathlib import Path
+
+    config = Path(__file__).resolve().parents[2] / "examples" / "physionet.yaml"
+    text = (
+        "START_OF_RECORD=7||||1||||\nTo GH on 3/14 from Brockton, seen by Dr. Hale.\n||||END_OF_RECORD\n"
+        "START_OF_RECORD=7||||2||||\nBack at GH 3/14; Dr. Hale aware. Lives in Brockton.\n||||END_OF_RECORD\n"
+    )
+    phrases = "".join(
+        f"7 {note} {found.start()} {found.end()} {label} {value}\n"
+        for note, body in ((1, text.split("\n")[1]), (2, text.split("\n")[4]))
+        for label, value in [("Location", "GH"), ("Date", "3/14"), ("Location", "Brockton"), ("HCPName", "Hale")]
+        for found in [re.search(rf"\b{re.escape(value)}\b", body)]
+    )
+    source = files(tmp_path, text, phrases)
+    out = tmp_path / "out.text"
+    result = CliRunner().invoke(app, ["apply", source, "--config", str(config), "--out", str(out)], env={"PSEUDO_KEY": "test-key-0123456789"})
+    assert result.exit_code == 0, result.output
+    notes: dict[str, list[str]] = {"1": [], "2": []}
+    for line in (tmp_path / "out-phi.phrase").read_text(encoding="utf-8").splitlines():
+        _, note, _, _, label, written = line.split(" ", 5)
+        notes[note].append(f"{label} {written}")
+    first, second = sorted(notes["1"]), sorted(notes["2"])
+    assert first == second and "GH" not in first and "Brockton" not in first
+    assert "read as what they look like: PLACE as HEALTHCARE_UNIT 2" in result.output
