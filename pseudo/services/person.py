@@ -117,6 +117,8 @@ class PersonService:
             base, marker = self._split(word)
             if kind == "initial":
                 new = self._initial(base, target, document, gender, alone=not {"first", "last"} & set(classes))
+            elif kind == "initials":  # "JB": each letter as an initial, so one person keeps one set
+                new = "".join(self._initial(letter, target, document, gender, alone=True) for letter in base)
             else:
                 family = "last" if kind == "last" else gender
                 new = self._draw(base, family, lead)
@@ -162,9 +164,9 @@ class PersonService:
         return inflect(name, marker) if inflect else name + marker
 
     def _classes(self, target: Target, document: Tagged) -> tuple[str, ...]:
-        """title, particle, initial, first or last for each word, read in its slot."""
+        """title, particle, initial, initials, first or last for each word, read in its slot."""
         slot = field_slot(self._pack, document.text[max(0, target.span.start - CUE_WINDOW) : target.span.start])
-        key = (target.text, target.label, slot)
+        key = (target.text, target.label, slot, target.kind)
         titles, known = title_words(self._pack), particles(self._pack)
         return remembered(
             self.lists.classified, key, lambda: tuple(_classify_words(target, slot, self.lists, titles, known, self._split))
@@ -285,6 +287,8 @@ def _classify_words(
             classes.append("particle")
         elif len(word) == 1:
             classes.append("initial")
+        elif _are_initials(word, target, lists):
+            classes.append("initials")
         elif target.label == "FIRST_NAME" or (slot == "first" and target.label == "PERSON"):
             classes.append("first")
         elif target.label == "LAST_NAME" or (slot == "last" and target.label == "PERSON"):
@@ -292,6 +296,14 @@ def _classify_words(
         else:
             classes.append(_person_word_class(word, index, words, classes, comma, target.text, lists))
     return classes
+
+
+def _are_initials(word: str, target: Target, lists: NameLists) -> bool:
+    """Two or three letters that are a person's initials ("JB"): where the tagset's kind says the
+    label holds initials, or written in capitals and no listed name ("JO" and "LEE" are names)."""
+    if not 2 <= len(word) <= 3 or not word.isalpha():
+        return False
+    return target.kind == "initials" or (word.isupper() and not lists.first_share(word) and not lists.last.share(word))
 
 
 def _person_word_class(

@@ -124,3 +124,23 @@ def test_pseudo_labels_says_what_a_label_may_be():
     listed = CliRunner().invoke(app, ["labels"]).stdout
     assert regex.search(r"Location +-> PLACE +rule places \(may be HEALTHCARE_UNIT\)", listed)
     assert regex.search(r"DateYear +-> DATE +rule dates \(kind year\)", listed)
+
+
+# -- names ------------------------------------------------------------------------------------
+
+
+def test_initials_get_initials_of_the_same_length_and_case_and_names_keep_their_style():
+    text = "NOTE BY JB. PT: KS. SEEN BY DR. S. DOMINICO; nurse mary jo smith; JB again."
+    spans = [("JB", "HCPName"), ("KS", "PTNameInitial"), ("S. DOMINICO", "HCPName"), ("mary jo smith", "HCPName"), ("JB", "HCPName")]
+    for writer, patient, doctor, nurse, again in run_many(text, spans, **PHYSIONET):
+        assert regex.fullmatch(r"[A-Z]{2}", writer) and writer != "JB" and again == writer
+        assert regex.fullmatch(r"[A-Z]{2}", patient) and patient != "KS"
+        assert regex.fullmatch(r"[A-Z]\. [A-Z]+", doctor) and doctor != "S. DOMINICO"  # beside a surname it may keep its letter
+        assert regex.fullmatch(r"[a-z]+ [a-z]+ [a-z]+", nurse)
+
+
+def test_two_capitals_that_are_a_listed_name_stay_a_name():
+    pack = load_pack("en")
+    names = {n.upper() for g in ("female", "male") for n in pack.weighted(f"first_names_{g}").items} | {n.upper() for n in pack.weighted("last_names").items}
+    for (name,) in run_many("DR JO aware.", [("JO", "HCPName")], **PHYSIONET):
+        assert name in names and name.isupper(), name
