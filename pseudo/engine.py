@@ -180,7 +180,10 @@ class Engine:
         anywhere in the scope ("CALVERT" before "HOSPITAL"): read so in every document of the
         scope, "AT CALVERT" too, so one value is one thing per patient."""
         spans = [s for s in document.spans if s.label in labels and labels[s.label].may_be]
-        pack = self.pack_for(document) if spans else None
+        try:
+            pack = self.pack_for(document) if spans else None
+        except PseudoError:  # reported when the document is processed
+            return
         if pack is None:
             return
         cued = self._cued.setdefault(scope_id, {})
