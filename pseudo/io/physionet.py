@@ -12,8 +12,8 @@ are written back the same way, the phrase file beside the written text file. Whi
 standard sometimes tags with the words ("nov. ") is left out of the span, and spans it lets overlap
 become one. The gold standard tags word by word ("Holy" "Cross", "San" "Diego", "DAN" "A" "FORMAN-LYONS"):
 phrases of words (no digits: "3/14 3/15" stay two dates) of one type separated only by spaces on
-one line (after an initial, its full stop and spaces) are one value, one span, written back as one phrase, so "San Diego" becomes one surrogate town and
-not two.
+one line (after an initial, its full stop and spaces) are one value, one span, written back as
+one phrase, so "San Diego" becomes one surrogate town and not two.
 """
 
 from __future__ import annotations

@@ -171,8 +171,8 @@ def _is_acronym(text: str) -> bool:
 def _name_forms(pack: LocalePack, vocabulary: str, catalogue: str) -> dict[str, tuple[str, str]]:
     """Each catalogue name's short name (the name without the type words at one end: "Good
     Samaritan" of "Good Samaritan Hospital", "" where no type word ends it, another stays in it or
-    only generic words stay) and initials ("GSH", "" where a particle or a digit stands in it), as real records write a
-    hospital without its type word."""
+    only generic words stay) and initials ("GSH", "" where a particle or a digit stands in it), as
+    real records write a hospital without its type word."""
 
     def make() -> dict[str, tuple[str, str]]:
         pattern = _cue_pattern(pack, vocabulary)
@@ -189,7 +189,8 @@ def _name_forms(pack: LocalePack, vocabulary: str, catalogue: str) -> dict[str, 
                 rest = (name[: cue.start()] + name[cue.end() :]).strip(" -,")
                 rest_words = _WORD.findall(rest)
                 if rest_words and rest_words[0].casefold() not in small and rest_words[-1].casefold() not in small:
-                    if not all(w.casefold() in generic for w in rest_words) and not any(c.isdigit() for c in rest) and not pattern.search(rest):
+                    only_generic = all(w.casefold() in generic for w in rest_words)
+                    if not only_generic and not any(c.isdigit() for c in rest) and not pattern.search(rest):
                         short = rest
             forms[name] = (short, initials)
         return forms
@@ -267,7 +268,8 @@ class HealthcareUnitRule(Rule):
             ordered = sorted(kept.items(), key=lambda item: (-item[1], item[0]))
             return WeightedList(tuple(n for n, _ in ordered), tuple(w for _, w in ordered))
 
-        anywhere = ctx.pack.cached(f"name-forms:{catalogue}:{'initials' if acronym else 'short'}:{letters if acronym else size}", lambda: pool(every))
+        shape = f"initials:{letters}" if acronym else f"short:{size}"
+        anywhere = ctx.pack.cached(f"name-forms:{catalogue}:{shape}", lambda: pool(every))
         if not len(anywhere):
             return None
         local = next((found for names in _around(ctx.pack, catalogue, place) if len(found := pool(names))), anywhere)
@@ -281,7 +283,7 @@ class HealthcareUnitRule(Rule):
         written = ctx.consistent(family, normalise(target.text), draw)
         if acronym and "." in target.text:
             written = "".join(f"{c}." for c in written)
-        return written.lower() if target.text.islower() else match_case(target.text, written)
+        return match_case(target.text, written)
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         types = _types(ctx.pack, self.vocabulary)

@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
+import pytest
 import regex
 from en_helpers import run_many
+from typer.testing import CliRunner
+
+from pseudo.api import pseudonymise
+from pseudo.cli import app
+from pseudo.config import parse_config
+from pseudo.engine import Settings
+from pseudo.errors import ConfigError
+from pseudo.keyed import Keyring
+from pseudo.labels import LabelMapping, tagset
+from pseudo.lists.pack import load_pack
+from pseudo.model import Document, Span
+from pseudo.rules.healthcare import _name_forms
 
 PHYSIONET = {"tagset": "physionet"}
 
@@ -22,19 +35,6 @@ def test_a_two_digit_year_label_moves_as_a_year():
 
 
 # -- Location: towns, and hospitals written without their type word --------------------------
-
-import pytest  # noqa: E402
-
-from pseudo.api import pseudonymise  # noqa: E402
-from pseudo.config import parse_config  # noqa: E402
-from pseudo.engine import Settings  # noqa: E402
-from pseudo.errors import ConfigError  # noqa: E402
-from pseudo.keyed import Keyring  # noqa: E402
-from pseudo.labels import LabelMapping, tagset  # noqa: E402
-from pseudo.lists.pack import load_pack  # noqa: E402
-from pseudo.model import Document, Span  # noqa: E402
-from pseudo.rules.healthcare import _name_forms  # noqa: E402
-
 
 def _forms():
     return _name_forms(load_pack("en"), "healthcare_units", "hospitals")
@@ -111,16 +111,13 @@ def test_a_hospital_is_one_of_the_record_surrogate_town_or_the_nearest_region_th
             state_of.setdefault(forms[row["name"]][0], set()).add(tree.ancestor(tree.places[row["place_id"]], "state").id)
     text = "Lives in Catonsville. Went to Harbor Hosp with pain."
     for key in range(12):
-        town, hospital = (r.surrogate for r in _run([("1-1", text, [("Catonsville", "Location"), ("Harbor", "Location")])], f"k{key}").results[0].replacements)
+        run = _run([("1-1", text, [("Catonsville", "Location"), ("Harbor", "Location")])], f"k{key}")
+        town, hospital = (r.surrogate for r in run.results[0].replacements)
         states = {tree.ancestor(p, "state").id for p in tree.lookup(town) if p.kind == "city"}
         assert states & state_of[hospital], (town, hospital)
 
 
 def test_pseudo_labels_says_what_a_label_may_be():
-    from typer.testing import CliRunner
-
-    from pseudo.cli import app
-
     listed = CliRunner().invoke(app, ["labels"]).stdout
     assert regex.search(r"Location +-> PLACE +rule places \(may be HEALTHCARE_UNIT\)", listed)
     assert regex.search(r"DateYear +-> DATE +rule dates \(kind year\)", listed)
@@ -141,6 +138,7 @@ def test_initials_get_initials_of_the_same_length_and_case_and_names_keep_their_
 
 def test_two_capitals_that_are_a_listed_name_stay_a_name():
     pack = load_pack("en")
-    names = {n.upper() for g in ("female", "male") for n in pack.weighted(f"first_names_{g}").items} | {n.upper() for n in pack.weighted("last_names").items}
+    lists = ("first_names_female", "first_names_male", "last_names")
+    names = {n.upper() for name in lists for n in pack.weighted(name).items}
     for (name,) in run_many("DR JO aware.", [("JO", "HCPName")], **PHYSIONET):
         assert name in names and name.isupper(), name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from shared_data import SHARED
@@ -78,7 +79,10 @@ def test_phrases_of_one_type_split_by_spaces_are_one_value_written_back_as_one_p
     body = text.split("\n")[1]
     phrases = "".join(
         f"8 1 {found.start()} {found.end()} {label} {value}\n"
-        for label, value in [("Location", "San"), ("Location", "Diego"), ("HCPName", "DAN"), ("HCPName", "A"), ("HCPName", "HALE"), ("Date", "3/14"), ("Date", "3/15")]
+        for label, value in [
+            ("Location", "San"), ("Location", "Diego"), ("HCPName", "DAN"), ("HCPName", "A"), ("HCPName", "HALE"),
+            ("Date", "3/14"), ("Date", "3/15"),
+        ]
         for found in [re.search(rf"\b{value}\b", body)]
     )
     batch = read_input(files(tmp_path, text, phrases))
@@ -101,8 +105,6 @@ def test_a_full_stop_after_a_word_ends_the_value(tmp_path):
 
 
 def test_the_example_config_gives_the_notes_of_a_patient_one_world(tmp_path):
-    from pathlib import Path
-
     config = Path(__file__).resolve().parents[2] / "examples" / "physionet.yaml"
     text = (
         "START_OF_RECORD=7||||1||||\nTo GH on 3/14 from Brockton, seen by Dr. Hale.\n||||END_OF_RECORD\n"
@@ -116,7 +118,8 @@ def test_the_example_config_gives_the_notes_of_a_patient_one_world(tmp_path):
     )
     source = files(tmp_path, text, phrases)
     out = tmp_path / "out.text"
-    result = CliRunner().invoke(app, ["apply", source, "--config", str(config), "--out", str(out)], env={"PSEUDO_KEY": "test-key-0123456789"})
+    arguments = ["apply", source, "--config", str(config), "--out", str(out)]
+    result = CliRunner().invoke(app, arguments, env={"PSEUDO_KEY": "test-key-0123456789"})
     assert result.exit_code == 0, result.output
     notes: dict[str, list[str]] = {"1": [], "2": []}
     for line in (tmp_path / "out-phi.phrase").read_text(encoding="utf-8").splitlines():
