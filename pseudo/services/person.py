@@ -34,12 +34,13 @@ from pseudo.lists.names import (
     written_without_accents,
 )
 from pseudo.lists.pack import LocalePack, remembered
-from pseudo.lists.words import particles
+from pseudo.lists.words import kinship_terms, particles
 from pseudo.model import Tagged, Target
 from pseudo.scope import ScopeState
 
 NAMESPACE = "names"  # the keyed draws of names, as the names rule has always made them
 CUE_WINDOW = 40  # characters before a person searched for a kinship word or title
+_LAST_WORD = regex.compile(r"(\p{L}+)[^\S\n]*[:,]?[^\S\n]*$")  # the word right before a name ("husband ")
 _TOKEN = regex.compile(r"\p{L}[\p{L}\p{M}]*(?:['’]\p{L}[\p{L}\p{M}]*)*['’]?")
 _LETTERS = regex.compile(r"\p{L}+")
 
@@ -164,13 +165,21 @@ class PersonService:
         return inflect(name, marker) if inflect else name + marker
 
     def _classes(self, target: Target, document: Tagged) -> tuple[str, ...]:
-        """title, particle, initial, initials, first or last for each word, read in its slot."""
-        slot = field_slot(self._pack, document.text[max(0, target.span.start - CUE_WINDOW) : target.span.start])
+        """title, particle, initial, initials, first or last for each word, read in its slot; one
+        word right after a kinship word ("husband milovan", "daughter Veronica") is a given name."""
+        before = document.text[max(0, target.span.start - CUE_WINDOW) : target.span.start]
+        slot = field_slot(self._pack, before)
+        if slot is None and len(_TOKEN.findall(target.text)) == 1 and self._after_kinship_word(before):
+            slot = "first"
         key = (target.text, target.label, slot, target.kind)
         titles, known = title_words(self._pack), particles(self._pack)
         return remembered(
             self.lists.classified, key, lambda: tuple(_classify_words(target, slot, self.lists, titles, known, self._split))
         )
+
+    def _after_kinship_word(self, before: str) -> bool:
+        found = _LAST_WORD.search(before)
+        return found is not None and self._pack.has("kinship") and found.group(1).casefold() in kinship_terms(self._pack)
 
     def _gender(self, person: Person, document: Tagged) -> tuple[str, str | None]:
         if person.gender is None:

@@ -142,3 +142,9 @@ def test_two_capitals_that_are_a_listed_name_stay_a_name():
     names = {n.upper() for name in lists for n in pack.weighted(name).items}
     for (name,) in run_many("DR JO aware.", [("JO", "HCPName")], **PHYSIONET):
         assert name in names and name.isupper(), name
+
+
+def test_one_unlisted_word_after_a_kinship_word_is_a_given_name_of_that_gender():
+    male = set(load_pack("en").weighted("first_names_male").items)
+    for (husband,) in run_many("communication with husband milovan.", [("milovan", "RelativeProxyName")], **PHYSIONET):
+        assert husband.title() in male and husband.islower(), husband
