@@ -8,7 +8,8 @@ each kind of date moves:
 - a full date moves by the offset (months and years clamp the day: 31 Jan + 1 month = 29 Feb);
 - month + year by the offset in whole months, a year alone by whole years (at least one, same
   direction), so a partial date is never left as it was; a two-digit year alone ("'92") is a year
-  where the tagset's kind says the label holds years (`kind: year`) or the number is no day;
+  where the tagset's kind says the label holds years (`kind: year`) or the number is no day; a
+  year tagged apart from the month right before it ("nov." "2016") moves with that month;
 - day + month takes its year from the nearest full date of the document (else a leap year, so
   29/2 stays valid) and moves by the full offset; a bare day ("el día 16") takes its month too;
 - an ISO week number moves by the offset in whole weeks (by the calendar for months and years);
@@ -127,9 +128,11 @@ class DateRule(Rule):
         options = _with_defaults(ctx.options, OPTIONS)
         words = date_words(ctx.pack, options["order"])
         span = target.span
-        short = _SHORT_YEAR.fullmatch(target.text)
-        if short and (target.kind == "year" or int(short["y"]) > 31):
-            return _short_year(target, short, ctx)
+        year = _YEAR.fullmatch(target.text)
+        if year and (len(year["y"]) == 4 or target.kind == "year" or int(year["y"]) > 31):
+            month = _month_before(target, ctx, words)
+            if month is not None or len(year["y"]) == 2:
+                return _year_alone(target, year, month, ctx)
         expressions = _expressions(ctx, words, span)
         if not expressions:
             return _unparsed(target, ctx)
@@ -145,21 +148,43 @@ class DateRule(Rule):
 
 
 
-_SHORT_YEAR = regex.compile(r"(?P<before>['’]?)(?P<y>\d{2})(?P<after>['’]?)")  # "92", "'92", "74'"
+_YEAR = regex.compile(r"(?P<before>['’]?)(?P<y>\d{4}|\d{2})(?P<after>['’]?)")  # "1992", "92", "'92", "74'"
+_BETWEEN_MONTH_AND_YEAR = regex.compile(r"[^\S\n]*,?[^\S\n]*")
 
 
-def _short_year(target: Target, found: regex.Match, ctx: Context) -> Surrogate:
-    """A two-digit number that is a year (the tagset says the label holds years, as PhysioNet's
-    DateYear, or no day is that large): moved by whole years as a year alone is, written in two
-    digits ("92" -> "91", never a day)."""
-    year = int(found["y"]) + (2000 if int(found["y"]) <= CENTURY_PIVOT else 1900)
+def _month_before(target: Target, ctx: Context, words: DateWords) -> int | None:
+    """The month of a DATE span that is a month alone, right before a year tagged apart (PhysioNet
+    tags "nov." and "2016" as two phrases): the year then moves with it as one date."""
+    for other in ctx.document.labelled("DATE"):
+        if other.span.end <= target.span.start and _BETWEEN_MONTH_AND_YEAR.fullmatch(ctx.document.text, other.span.end, target.span.start):
+            parts = [part for expression in _expressions(ctx, words, other.span) for part in expression.parts]
+            if len(parts) == 1 and set(parts[0].values) == {"month"}:
+                return parts[0].values["month"]
+    return None
+
+
+def _year_alone(target: Target, found: regex.Match, month: int | None, ctx: Context) -> Surrogate:
+    """A year alone moved by whole years (at least one), written in its own width; a two-digit one
+    is a year where the tagset's kind says the label holds years or no day is that large ("92" ->
+    "91", never a day). After a month tagged apart it moves with that month ("nov. 2016" by a
+    month may stay 2016), so the two still name one date."""
+    digits = found["y"]
+    year = int(digits) if len(digits) == 4 else int(digits) + (2000 if int(digits) <= CENTURY_PIVOT else 1900)
     birth = is_birth_date(ctx.document.text, target.span.start, target.span.start, ctx.pack)
     move = ctx.services.clock.move(birth, ctx.document, ctx.pack)
-    for nudge in (0, 1):
-        new = shifted({"year": year}, Move(move.unit, move.count, move.birth_years, nudge), None)["year"]
-        if new % 100 != year % 100:
-            break
-    return Surrogate(f"{found['before']}{new % 100:02d}{found['after']}")
+    for nudge in (0, 1):  # as the month's own rendering: one more step where it would read as before
+        step = Move(move.unit, move.count, move.birth_years, nudge)
+        if month is not None:
+            moved = shifted({"month": month, "year": year}, step, None)
+            if moved["month"] != month:
+                break
+        else:
+            moved = shifted({"year": year}, step, None)
+            if moved["year"] % 100 != year % 100:
+                break
+    new = str(moved["year"]) if len(digits) == 4 else f"{moved['year'] % 100:02d}"
+    text = f"{found['before']}{new}{found['after']}"
+    return Surrogate(text, kept=text == target.text)
 
 
 def _expressions(ctx: Context, words: DateWords, span: Span) -> list[Expression]:

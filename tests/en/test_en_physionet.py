@@ -148,3 +148,14 @@ def test_one_unlisted_word_after_a_kinship_word_is_a_given_name_of_that_gender()
     male = set(load_pack("en").weighted("first_names_male").items)
     for (husband,) in run_many("communication with husband milovan.", [("milovan", "RelativeProxyName")], **PHYSIONET):
         assert husband.title() in male and husband.islower(), husband
+
+
+def test_a_year_tagged_apart_from_its_month_moves_with_it():
+    text = "Admitted 8/16/2017. Foley for weeks in nov. 2016 before."
+    spans = [("8/16/2017", "Date"), ("nov.", "Date"), ("2016", "DateYear")]
+    months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    for admitted, month, year in run_many(text, spans, **PHYSIONET):
+        admitted_month, _, admitted_year = map(int, admitted.split("/"))
+        moved = (int(year) * 12 + months.index(month.rstrip("."))) - (2016 * 12 + 10)
+        shift = (admitted_year * 12 + admitted_month - 1) - (2017 * 12 + 7)
+        assert moved != 0 and abs(moved - shift) <= 1, (admitted, month, year)  # one date, moved as the admission moved
