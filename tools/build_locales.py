@@ -1236,12 +1236,13 @@ ES_HAND_COMPILED = {
     "titles": ("titles", "compiled by hand (closed class): forms of address and article + noun phrases that fix a name's gender"),
     "healthcare_units": ("types", "compiled by hand (closed class): Spanish facility types, their abbreviations and naming patterns; the hospital type names the CNH catalogue (S17)"),
     "organisations": ("types", "compiled by hand (closed class): institution types, their abbreviations and naming patterns"),
+    "sex": ("words", "compiled by hand (closed class): what a sex field holds (Mujer, H) and phrases of running text that say the patient's sex (la paciente, un varón de)"),
 }  # fmt: skip
 
 
 def _es_check(vocabulary: str) -> Callable[[dict], None]:
     """The entries a rule can use: kinship terms with their three features, titles with a gender,
-    facility types with cues and at least two names."""
+    sex words with a sex and where they stand, facility types with cues and at least two names."""
 
     def check(entry: dict) -> None:
         if vocabulary == "kinship":
@@ -1252,6 +1253,9 @@ def _es_check(vocabulary: str) -> Callable[[dict], None]:
         elif vocabulary == "titles":
             if entry.get("gender") not in ("female", "male", "neutral") or not entry.get("word"):
                 raise BuildError(f"titles.yaml: bad entry {entry}")
+        elif vocabulary == "sex":
+            if entry.get("sex") not in ("female", "male") or entry.get("in") not in ("field", "text") or not entry.get("word"):
+                raise BuildError(f"sex.yaml: bad entry {entry}")
         elif not entry.get("type") or not entry.get("cues") or len(entry.get("names") or []) < 2:
             raise BuildError(f"{vocabulary}.yaml: a type needs cues and at least two names: {entry.get('type')}")
 
