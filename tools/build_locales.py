@@ -1081,24 +1081,29 @@ def _profession_label(label: str) -> str | None:
 
 def _es_professions(data: Path, out: Path) -> dict[str, dict]:
     gender_of: dict[str, str] = {}
+    groups: dict[str, Counter] = defaultdict(Counter)  # name -> the ISCO-08 unit groups of its labels
 
-    def add(name: str | None, gender: str) -> None:
+    def add(name: str | None, gender: str, group: str) -> None:
         if name:
             gender_of[name] = gender if gender_of.get(name, gender) == gender else "neutral"
+            groups[name][group] += 1
 
-    heads = []
+    head_gender: dict[str, str] = {}
+    head_groups: dict[str, Counter] = defaultdict(Counter)
     for row in read_tsv(data / "es" / "professions.tsv"):
         masculine, feminine = nfc(row["masculine"]), nfc(row["feminine"])
         pair = [(masculine, "male"), (feminine, "female")] if masculine != feminine else [(masculine, "neutral")]
         for label, gender in pair:
-            add(_profession_label(label), gender)
+            add(_profession_label(label), gender, row["isco_group"])
             head = label.split(" ")[0]
             if " " in label and len(head) >= 5 and head.isalpha() and head.islower():
-                heads.append((head, gender))
-    for head, gender in heads:  # 'mecánico' from 'mecánico de vehículos', where no label says it alone
+                head_gender.setdefault(head, gender)
+                head_groups[head][row["isco_group"]] += 1
+    for head, gender in head_gender.items():  # 'mecánico' from 'mecánico de vehículos', where no label says it alone
         if head not in gender_of:
-            gender_of[head] = gender
-    written = write_tsv(out / "professions.tsv", ("name", "gender"), sorted(gender_of.items()))
+            gender_of[head], groups[head] = gender, head_groups[head]
+    rows = [(name, gender, min(groups[name], key=lambda g: (-groups[name][g], g))) for name, gender in sorted(gender_of.items())]
+    written = write_tsv(out / "professions.tsv", ("name", "gender", "group"), rows)
     return {
         "professions": {
             "file": "professions.tsv",
@@ -1108,7 +1113,8 @@ def _es_professions(data: Path, out: Path) -> dict[str, dict]:
                 "ESCO v1 Spanish occupation labels (../shared/data/es/professions.tsv): the masculine and feminine forms "
                 "as male/female rows, epicene labels (one form for both) as neutral; labels of at most three words "
                 "without '/', parentheses or commas; plus the first word of longer labels ('mecánico' from 'mecánico de "
-                "vehículos', five letters or more) where no label says it alone; a name given two genders is neutral",
+                "vehículos', five letters or more) where no label says it alone; a name given two genders is neutral; "
+                "group = the ISCO-08 unit group of its labels (the most frequent, then the lowest code)",
                 rows=written,
             ),
         }
@@ -1236,13 +1242,15 @@ ES_HAND_COMPILED = {
     "titles": ("titles", "compiled by hand (closed class): forms of address and article + noun phrases that fix a name's gender"),
     "healthcare_units": ("types", "compiled by hand (closed class): Spanish facility types, their abbreviations and naming patterns; the hospital type names the CNH catalogue (S17)"),
     "organisations": ("types", "compiled by hand (closed class): institution types, their abbreviations and naming patterns"),
+    "situations": ("words", "compiled by hand (closed class): what records write in the profession slot that is no profession (jubilado, parado, tareas del hogar, estudiante), by life stage"),
     "sex": ("words", "compiled by hand (closed class): what a sex field holds (Mujer, H) and phrases of running text that say the patient's sex (la paciente, un varón de)"),
 }  # fmt: skip
 
 
 def _es_check(vocabulary: str) -> Callable[[dict], None]:
     """The entries a rule can use: kinship terms with their three features, titles with a gender,
-    sex words with a sex and where they stand, facility types with cues and at least two names."""
+    sex words with a sex and where they stand, situations with a gender and a group, facility types
+    with cues and at least two names."""
 
     def check(entry: dict) -> None:
         if vocabulary == "kinship":
@@ -1253,6 +1261,9 @@ def _es_check(vocabulary: str) -> Callable[[dict], None]:
         elif vocabulary == "titles":
             if entry.get("gender") not in ("female", "male", "neutral") or not entry.get("word"):
                 raise BuildError(f"titles.yaml: bad entry {entry}")
+        elif vocabulary == "situations":
+            if entry.get("gender") not in ("female", "male", "neutral") or not entry.get("word") or not entry.get("group"):
+                raise BuildError(f"situations.yaml: bad entry {entry}")
         elif vocabulary == "sex":
             if entry.get("sex") not in ("female", "male") or entry.get("in") not in ("field", "text") or not entry.get("word"):
                 raise BuildError(f"sex.yaml: bad entry {entry}")
