@@ -4,7 +4,8 @@ units; a maker or a product tagged as an organisation becomes a real maker or br
 Case reports tag the maker of a drug or device ("Zovirax®, Glaxo Smith Kline", "BioGide®
 (Geistlich, Wolhusen, Suiza)"): an institution in its place ("Instituto Sosa") gave records away.
 What counts as a cue (trademark signs, legal forms, the lists) is the pack's `makers` section of
-its organisations vocabulary; each span read as a maker or product is counted as a fallback.
+its organisations vocabulary; where the span stands counts too (a place after it in brackets, a
+product's name before it). Each span read as a maker or product is counted as a fallback.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pseudo.rules.healthcare import HealthcareUnitRule, recognise
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _CLAUSE_START = regex.compile(r"[()\n]|\.\s")  # where the words a trademark sign belongs to begin
 _BETWEEN = regex.compile(r"[^\p{L}\p{N}()]*")  # what may stand between a maker and the place after it
+_PRODUCT_THEN = regex.compile(r"\s*[\p{Lu}\p{N}][^(),;]*[,;]\s*")  # "(Cavit, " before a maker
 PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
 
 
@@ -46,6 +48,16 @@ def _place_after(target: Target, ctx: Context) -> bool:
     )
 
 
+def _after_a_product(target: Target, ctx: Context) -> bool:
+    """'(Cavit, Espe)': the span follows one untagged name in its bracket, the way a product's
+    maker is cited."""
+    text, start = ctx.document.text, target.span.start
+    opening = text.rfind("(", max(0, start - 60), start)
+    if opening < 0 or not _PRODUCT_THEN.fullmatch(text, opening + 1, start):
+        return False
+    return not any(opening < t.span.start < start for t in ctx.document.targets)
+
+
 def _first_words(names: WeightedList) -> frozenset[str]:
     return frozenset(w[0].casefold() for w in (_WORD.findall(n) for n in names.items) if w and len(w[0]) >= 4)
 
@@ -66,6 +78,8 @@ def reading(target: Target, ctx: Context, makers: dict[str, Any]) -> tuple[str, 
         return "maker", "a legal form or trade word"
     if any(m in _clause_before(text, span.start) for m in marks):
         return "maker", "a trademark sign before it"
+    if _after_a_product(target, ctx):
+        return "maker", "a product's name before it in brackets"
     words = _WORD.findall(target.text)
     listed = ctx.pack.cached("makers:first-words", lambda: _first_words(ctx.pack.weighted(makers["catalogue"])))
     if words and words[0].casefold() in listed:

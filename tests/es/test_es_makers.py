@@ -68,3 +68,12 @@ def test_drugs_at_fda_names_are_written_as_companies_write_them():
     assert build._fda_maker("3M") == "3M" and build._fda_maker("GD SEARLE LLC") == "GD Searle LLC"
     assert build._fda_maker("SUN PHARM INDUSTRIES") is None  # PHARM: pharmaceutical or pharmacy?
     assert build._fda_maker("ANI PHARMS") is None  # ANI: an acronym or a name?
+
+
+def test_a_name_after_a_product_in_its_bracket_is_its_maker():
+    listed = makers()
+    for (new,) in run_many("Se tapa con un cemento (Cavit, Espe).", [("Espe", "INSTITUCION")]):
+        assert new in listed, new
+    text = "Remitido (Servicio de Urología, Fundación Puigvert)."
+    for (new,) in run_many(text, [("Fundación Puigvert", "INSTITUCION")]):
+        assert new.startswith("Fundación "), new
