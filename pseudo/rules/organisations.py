@@ -58,8 +58,16 @@ def _after_a_product(target: Target, ctx: Context) -> bool:
     return not any(opening < t.span.start < start for t in ctx.document.targets)
 
 
-def _first_words(names: WeightedList) -> frozenset[str]:
-    return frozenset(w[0].casefold() for w in (_WORD.findall(n) for n in names.items) if w and len(w[0]) >= 4)
+def _one_word_makers(ctx: Context, catalogue: str) -> frozenset[str]:
+    """Makers listed by one word ("Roche", "Alcon"), folded, that are no common word of the
+    language ("Miles"): a span starting with one names that maker ("Alcon Cusi")."""
+
+    def make() -> frozenset[str]:
+        common = {r["word"] for r in ctx.pack.rows("common_words")} if ctx.pack.has("common_words") else set()
+        single = (n.casefold() for n in ctx.pack.weighted(catalogue).items if len(_WORD.findall(n)) == 1)
+        return frozenset(n for n in single if len(n) >= 4 and n not in common)
+
+    return ctx.pack.cached(f"makers:one-word:{catalogue}", make)
 
 
 def reading(target: Target, ctx: Context, makers: dict[str, Any]) -> tuple[str, str] | None:
@@ -81,8 +89,7 @@ def reading(target: Target, ctx: Context, makers: dict[str, Any]) -> tuple[str, 
     if _after_a_product(target, ctx):
         return "maker", "a product's name before it in brackets"
     words = _WORD.findall(target.text)
-    listed = ctx.pack.cached("makers:first-words", lambda: _first_words(ctx.pack.weighted(makers["catalogue"])))
-    if words and words[0].casefold() in listed:
+    if words and words[0].casefold() in _one_word_makers(ctx, makers["catalogue"]):
         return "maker", "a listed maker's name"
     return None
 

@@ -77,3 +77,11 @@ def test_a_name_after_a_product_in_its_bracket_is_its_maker():
     text = "Remitido (Servicio de Urología, Fundación Puigvert)."
     for (new,) in run_many(text, [("Fundación Puigvert", "INSTITUCION")]):
         assert new.startswith("Fundación "), new
+
+
+def test_a_span_starting_with_a_maker_listed_by_one_word_is_a_maker():
+    listed = makers()
+    for (new,) in run_many("La muestra se envió a Roche Diagnóstica para su estudio.", [("Roche Diagnóstica", "INSTITUCION")]):
+        assert new in listed, new
+    replacement = run("Se consultó a Miles Servicios.", [("Miles Servicios", "INSTITUCION")]).replacements[0]
+    assert "maker" not in (replacement.fallback or "")  # 'miles' is a common word
