@@ -93,28 +93,31 @@ class PersonService:
         """The patient takes the sex the record states ("Sexo: Mujer", "la paciente"), so an
         "Antonio" of a woman's record gets a woman's name. The patient: the people the tagset
         marks so, else the one named in a given-name field ("Nombre:"), else the only person.
-        A sex field outweighs a title before the name; running text only fills in a missing cue."""
+        For a patient so marked or so placed a sex field outweighs a title before the name; the
+        only person (who may be the doctor: "Dr. Gil") and running text only fill in a missing cue."""
         values = [t.text for t in document.targets if t.label == "SEX"]
         stated = record_sex(self._pack, values, document.text)
         if stated is None:
             return
         sex, source = stated
-        for person in self._patients(document, list({id(p): p for p in by_start.values()}.values())):
-            if source == "field" or person.cue is None:
+        patients, certain = self._patients(document, list({id(p): p for p in by_start.values()}.values()))
+        for person in patients:
+            if (source == "field" and certain) or person.cue is None:
                 person.cue = sex
 
-    def _patients(self, document: Tagged, people: list[Person]) -> list[Person]:
+    def _patients(self, document: Tagged, people: list[Person]) -> tuple[list[Person], bool]:
+        """The patient's people, and whether the tagset or a given-name field says so."""
         marked = [p for p in people if any(t.role == "patient" for t in p.targets)]
         if marked:
-            return marked
+            return marked, True
         text = document.text
         in_field = [
             p for p in people
             if any(field_slot(self._pack, text[max(0, t.span.start - CUE_WINDOW) : t.span.start]) == "first" for t in p.targets)
         ]  # fmt: skip
         if in_field:
-            return in_field
-        return people if len({" ".join(t.text.casefold() for t in p.targets) for p in people}) == 1 else []
+            return in_field, True
+        return (people if len({" ".join(t.text.casefold() for t in p.targets) for p in people}) == 1 else []), False
 
     def person_at(self, target: Target, document: Tagged) -> Person:
         return self._read(document).get(target.span.start) or Person([target], None)

@@ -116,3 +116,10 @@ def test_without_a_patient_role_the_given_name_field_or_the_only_person_is_the_p
         for patient, *rest in run_many(text, spans, keys=15, tagset="native"):
             assert gender_of(patient) == "female", (text, patient)
             assert all(gender_of(other) in ("male", "neutral") for other in rest[1:]), rest
+
+
+def test_the_only_person_keeps_a_title_that_says_otherwise():
+    """The only person named may be the doctor: a title before the name still decides."""
+    text = "Visto por el Dr. Andrés Gil. Sexo: Mujer."
+    for new, _ in run_many(text, [("Andrés Gil", "PERSON"), ("Mujer", "SEX")], keys=10, tagset="native"):
+        assert gender_of(new.split()[0]) in ("male", "neutral"), new
