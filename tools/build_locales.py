@@ -1081,24 +1081,29 @@ def _profession_label(label: str) -> str | None:
 
 def _es_professions(data: Path, out: Path) -> dict[str, dict]:
     gender_of: dict[str, str] = {}
+    groups: dict[str, Counter] = defaultdict(Counter)  # name -> the ISCO-08 unit groups of its labels
 
-    def add(name: str | None, gender: str) -> None:
+    def add(name: str | None, gender: str, group: str) -> None:
         if name:
             gender_of[name] = gender if gender_of.get(name, gender) == gender else "neutral"
+            groups[name][group] += 1
 
-    heads = []
+    head_gender: dict[str, str] = {}
+    head_groups: dict[str, Counter] = defaultdict(Counter)
     for row in read_tsv(data / "es" / "professions.tsv"):
         masculine, feminine = nfc(row["masculine"]), nfc(row["feminine"])
         pair = [(masculine, "male"), (feminine, "female")] if masculine != feminine else [(masculine, "neutral")]
         for label, gender in pair:
-            add(_profession_label(label), gender)
+            add(_profession_label(label), gender, row["isco_group"])
             head = label.split(" ")[0]
             if " " in label and len(head) >= 5 and head.isalpha() and head.islower():
-                heads.append((head, gender))
-    for head, gender in heads:  # 'mecánico' from 'mecánico de vehículos', where no label says it alone
+                head_gender.setdefault(head, gender)
+                head_groups[head][row["isco_group"]] += 1
+    for head, gender in head_gender.items():  # 'mecánico' from 'mecánico de vehículos', where no label says it alone
         if head not in gender_of:
-            gender_of[head] = gender
-    written = write_tsv(out / "professions.tsv", ("name", "gender"), sorted(gender_of.items()))
+            gender_of[head], groups[head] = gender, head_groups[head]
+    rows = [(name, gender, min(groups[name], key=lambda g: (-groups[name][g], g))) for name, gender in sorted(gender_of.items())]
+    written = write_tsv(out / "professions.tsv", ("name", "gender", "group"), rows)
     return {
         "professions": {
             "file": "professions.tsv",
@@ -1108,7 +1113,8 @@ def _es_professions(data: Path, out: Path) -> dict[str, dict]:
                 "ESCO v1 Spanish occupation labels (../shared/data/es/professions.tsv): the masculine and feminine forms "
                 "as male/female rows, epicene labels (one form for both) as neutral; labels of at most three words "
                 "without '/', parentheses or commas; plus the first word of longer labels ('mecánico' from 'mecánico de "
-                "vehículos', five letters or more) where no label says it alone; a name given two genders is neutral",
+                "vehículos', five letters or more) where no label says it alone; a name given two genders is neutral; "
+                "group = the ISCO-08 unit group of its labels (the most frequent, then the lowest code)",
                 rows=written,
             ),
         }
@@ -1135,17 +1141,116 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
     }  # fmt: skip
 
 
+# Drug makers and brands from Drugs@FDA (tools/sources/fda_*.tsv, public domain): a product or a maker
+# tagged as an organisation ("Zovirax®, Glaxo Smith Kline") becomes a real one. Drugs@FDA writes names
+# in capitals with its own abbreviations: the unambiguous ones are spelt out, a name holding another
+# (PHARM: pharmaceutical or pharmacy?) or a short word whose casing cannot be told ("ANI", "UCB") is
+# left out, legal forms take their usual spelling and other words title case.
+FDA = ROOT / "tools" / "sources"
+FDA_MIN_APPLICATIONS = 2  # a sponsor of one application is often a one-off (a university, a hospital)
+FDA_SPELT_OUT = {
+    "PHARMS": "Pharmaceuticals", "HLTHCARE": "Healthcare", "HLTH": "Health", "INTL": "International",
+    "INDS": "Industries", "PRODS": "Products", "THERAPS": "Therapeutics", "MEDCL": "Medical", "MDCL": "Medical",
+    "LABS": "Laboratories", "LAB": "Laboratory",
+}  # fmt: skip
+FDA_AMBIGUOUS = frozenset(
+    "PHARM THERAP RES GEN DEV CHEM SUB DIV UNIV HOSP ASSOC CONS INT ONCOL TECHN SPEC SPCLT PROF SCH CTR FDN GRP "
+    "SVCS SYS CENT ARMY DBA DR RX".split()
+)
+FDA_FORMS = {
+    "INC": "Inc.", "INC.": "Inc.", "CORP": "Corp.", "CORP.": "Corp.", "CO": "Co.", "LTD": "Ltd.", "LLC": "LLC",
+    "LP": "LP", "PLC": "plc", "SA": "S.A.", "SL": "S.L.", "SPA": "S.p.A.", "AG": "AG", "AB": "AB", "AS": "A/S",
+    "GMBH": "GmbH", "BV": "B.V.", "NV": "N.V.", "PVT": "Pvt.", "SAS": "S.A.S.", "SARL": "S.A.R.L.", "PTE": "Pte.",
+}  # fmt: skip
+FDA_KEPT_UPPER = frozenset({"USA", "US", "UK"})
+FDA_SMALL = {"AND": "and", "OF": "of", "THE": "the", "&": "&"}
+
+
+def read_source_tsv(path: Path) -> list[dict[str, str]]:
+    """A tools/sources table: '#' lines say where it came from, then one header row."""
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+    return list(csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE))
+
+
+def _fda_word(word: str, first: bool) -> str | None:
+    """A Drugs@FDA word as a company writes it, or None where that cannot be told."""
+    if word in FDA_AMBIGUOUS or (first and word in FDA_FORMS):
+        return None
+    if word in FDA_SPELT_OUT or word in FDA_FORMS:
+        return FDA_SPELT_OUT.get(word) or FDA_FORMS[word]
+    if word in FDA_SMALL:
+        return FDA_SMALL[word].capitalize() if first else FDA_SMALL[word]
+    if word in FDA_KEPT_UPPER or any(c.isdigit() for c in word):
+        return word
+    letters = word.replace("-", "")
+    if not letters.isalpha():
+        return None
+    vowels = any(c in "AEIOUY" for c in letters)
+    if len(letters) <= 3:  # an acronym (MSD, GD) stays; a short word with vowels (ANI: name or acronym?) or a letter does not
+        return None if vowels or len(letters) == 1 else word
+    if not vowels:
+        return None  # an abbreviation (SVCS)
+    return "-".join(part.capitalize() for part in word.split("-"))
+
+
+def _fda_maker(raw: str) -> str | None:
+    words = [_fda_word(w, i == 0) for i, w in enumerate(raw.replace(",", " ").split())]
+    if not words or any(w is None for w in words):
+        return None
+    return " ".join(words)  # type: ignore[arg-type]
+
+
+def _es_makers(out: Path) -> dict[str, dict]:
+    makers: dict[str, int] = defaultdict(int)
+    for row in read_source_tsv(FDA / "fda_sponsors.tsv"):
+        name = _fda_maker(row["name"])
+        if name and int(row["applications"]) >= FDA_MIN_APPLICATIONS:
+            makers[name] += int(row["applications"])
+    brands = {row["name"].capitalize(): int(row["products"]) for row in read_source_tsv(FDA / "fda_brands.tsv")}
+    where = {"source": "Drugs@FDA (US Food and Drug Administration)", "repository": "TheJakeYoon/drugs",
+             "commit": "549cf346ba9e833efbb535a4a63a21c38a4c79ed", "licence": "public domain (US federal work)"}
+    return {
+        "makers": {
+            "file": "makers.tsv",
+            **where,
+            "via": "tools/sources/fda_sponsors.tsv (SponsorName of Applications.txt)",
+            "derivation": (
+                f"drug makers: sponsors of at least {FDA_MIN_APPLICATIONS} applications, count = applications; the "
+                "capitals re-cased (legal forms as usually written: Inc., Ltd., GmbH; other words title case), FDA "
+                "abbreviations spelt out (PHARMS Pharmaceuticals, LABS Laboratories, HLTHCARE Healthcare, INTL "
+                "International, INDS Industries, PRODS Products, THERAPS Therapeutics, MEDCL Medical); names with an "
+                "ambiguous abbreviation (PHARM, RES, UNIV...) or a word of at most three letters with a vowel (ANI, "
+                "UCB: acronym or word?) left out"
+            ),
+            "rows": write_tsv(out / "makers.tsv", ("name", "count"), by_weight(makers)),
+        },
+        "brands": {
+            "file": "brands.tsv",
+            **where,
+            "via": "tools/sources/fda_brands.tsv (DrugName of Products.txt)",
+            "derivation": (
+                "drug brands: one-word proprietary names of NDA and BLA products (none of the product's ingredient "
+                "words) borne by at least two products, count = products, capitals re-cased in title case"
+            ),
+            "rows": write_tsv(out / "brands.tsv", ("name", "count"), by_weight(brands)),
+        },
+    }  # fmt: skip
+
+
 ES_HAND_COMPILED = {
     "kinship": ("terms", "compiled by hand from the Diccionario de la lengua española (RAE, dle.rae.es): closed-class kinship terms with gender, generation and number; collectives marked keep"),
     "titles": ("titles", "compiled by hand (closed class): forms of address and article + noun phrases that fix a name's gender"),
     "healthcare_units": ("types", "compiled by hand (closed class): Spanish facility types, their abbreviations and naming patterns; the hospital type names the CNH catalogue (S17)"),
     "organisations": ("types", "compiled by hand (closed class): institution types, their abbreviations and naming patterns"),
+    "situations": ("words", "compiled by hand (closed class): what records write in the profession slot that is no profession (jubilado, parado, tareas del hogar, estudiante), by life stage"),
+    "sex": ("words", "compiled by hand (closed class): what a sex field holds (Mujer, H) and phrases of running text that say the patient's sex (la paciente, un varón de)"),
 }  # fmt: skip
 
 
 def _es_check(vocabulary: str) -> Callable[[dict], None]:
     """The entries a rule can use: kinship terms with their three features, titles with a gender,
-    facility types with cues and at least two names."""
+    sex words with a sex and where they stand, situations with a gender and a group, facility types
+    with cues and at least two names."""
 
     def check(entry: dict) -> None:
         if vocabulary == "kinship":
@@ -1156,6 +1261,12 @@ def _es_check(vocabulary: str) -> Callable[[dict], None]:
         elif vocabulary == "titles":
             if entry.get("gender") not in ("female", "male", "neutral") or not entry.get("word"):
                 raise BuildError(f"titles.yaml: bad entry {entry}")
+        elif vocabulary == "situations":
+            if entry.get("gender") not in ("female", "male", "neutral") or not entry.get("word") or not entry.get("group"):
+                raise BuildError(f"situations.yaml: bad entry {entry}")
+        elif vocabulary == "sex":
+            if entry.get("sex") not in ("female", "male") or entry.get("in") not in ("field", "text") or not entry.get("word"):
+                raise BuildError(f"sex.yaml: bad entry {entry}")
         elif not entry.get("type") or not entry.get("cues") or len(entry.get("names") or []) < 2:
             raise BuildError(f"{vocabulary}.yaml: a type needs cues and at least two names: {entry.get('type')}")
 
@@ -1176,6 +1287,7 @@ def build_es(data: Path, out: Path) -> None:
     add_email_domains(lists, "es", out)
     lists.update(_es_professions(data, out))
     lists.update(_es_hospitals(data, out))
+    lists.update(_es_makers(out))
     add_common_words(lists, "es", out)
     for name, counter in stats.items():
         lists[name]["display_spellings"] = dict(sorted(counter.items()))

@@ -161,6 +161,43 @@ def cue_gender(pattern: regex.Pattern | None, before: str) -> str | None:
     return "female" if match.lastgroup.startswith("female") else "male"  # the one named group that matched
 
 
+def record_sex(pack: LocalePack, sex_values: list[str], text: str) -> tuple[str, str] | None:
+    """The patient's sex a record states, and how: ("female"/"male", "field") when every SEX
+    value of the record reads as one sex in the pack's `sex` words ("Mujer", "H"); else ("...",
+    "text") when its phrases of running text say so ("la paciente"): a sex whose phrases outnumber
+    the other's twice, a masculine generic ("el paciente") counting only where nothing says
+    female; None where the record does not tell or the pack has no `sex` words."""
+    if not pack.has("sex"):
+        return None
+    words = pack.vocabulary("sex").get("words") or []
+    field = {w["word"].casefold(): w["sex"] for w in words if w["in"] == "field"}
+    said = {field.get(v.strip().casefold()) for v in sex_values} - {None}
+    if len(said) == 1:
+        return said.pop(), "field"
+
+    def make() -> regex.Pattern | None:
+        phrases = sorted((w for w in words if w["in"] == "text"), key=lambda w: -len(w["word"]))
+        if not phrases:
+            return None
+        groups = "|".join(
+            f"(?P<{w['sex']}{'_generic' if w.get('generic') else ''}{i}>{regex.escape(w['word'])})" for i, w in enumerate(phrases)
+        )
+        return regex.compile(rf"(?i)(?<![\p{{L}}\p{{N}}])(?:{groups})(?![\p{{L}}\p{{N}}])")
+
+    pattern = pack.cached("sex-phrases", make)
+    if pattern is None:
+        return None
+    counts = {"female": 0, "male": 0, "generic": 0}
+    for match in pattern.finditer(text):
+        group = match.lastgroup.rstrip("0123456789")
+        counts["generic" if group.endswith("_generic") else group] += 1
+    if counts["female"] > 2 * counts["male"]:
+        return "female", "text"
+    if counts["female"] == 0 and counts["male"] + counts["generic"] > 0:
+        return "male", "text"
+    return None
+
+
 def title_words(pack: LocalePack) -> frozenset[str]:
     def make() -> frozenset[str]:
         if not pack.has("titles"):

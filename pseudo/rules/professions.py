@@ -1,18 +1,27 @@
-"""Professions: another profession of the same grammatical gender ("enfermera" -> "abogada").
+"""Professions: another profession of the same grammatical gender ("enfermera" -> "abogada"), of
+the same kind where the pack says which kind each one is, so the record's story and ages still fit.
 
 The gender is the listed one of the whole span, else of the first listed word in it ("ex
 profesora de instituto"), else of the closest listed spelling; a profession found nowhere takes
-the neutral pool.
+the neutral pool. Where the list gives each profession its occupation group (`group`, ISCO-08 in
+the Spanish pack), the surrogate comes from the original's group, else the nearest wider group
+with a few choices: a soldier stays in the armed forces, a fisherman among farm and fishery
+workers. What records write in that slot that is no profession (the pack's `situations`:
+"jubilado", "tareas del hogar") becomes another of its life stage. A shorter mention of a
+profession of the record ("la auxiliar" after "auxiliar de enfermería") is the same person's: it
+takes that profession's surrogate.
 """
 
 from __future__ import annotations
 
+from pseudo.folds import normalise
 from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList
 from pseudo.model import Target
-from pseudo.folds import normalise
 from pseudo.rules.base import Context, Rule, Surrogate
+
+MIN_CHOICES = 4  # a group with fewer other professions of the gender gives way to its wider group
 
 
 def professions(pack: LocalePack) -> tuple[dict[str, str], dict[str, WeightedList]]:
@@ -31,17 +40,62 @@ def professions(pack: LocalePack) -> tuple[dict[str, str], dict[str, WeightedLis
     return pack.cached("professions", make)
 
 
+def _groups(pack: LocalePack) -> dict[str, str]:
+    """name (as a span is looked up) -> its occupation group; empty where the list gives none."""
+    return pack.cached("profession-groups", lambda: {normalise(r["name"]): r["group"] for r in pack.rows("professions") if r.get("group")})
+
+
+def _of_kind(pack: LocalePack, gender: str, group: str) -> WeightedList | None:
+    """The professions of a gender in the group, else in the nearest wider group (fewer code
+    digits) that offers more than MIN_CHOICES (one may be the original); None where none does."""
+    groups = _groups(pack)
+
+    def make() -> WeightedList | None:
+        names = [r["name"] for r in pack.rows("professions") if (r.get("gender") or "neutral") == gender]
+        for digits in range(len(group), 0, -1):
+            kin = sorted({n for n in names if groups.get(normalise(n), "")[:digits] == group[:digits]})
+            if len(kin) > MIN_CHOICES:
+                return WeightedList(tuple(kin), (1,) * len(kin))
+        return None
+
+    return pack.cached(f"professions:{gender}:{group}", make)
+
+
+def _situation(target: Target, ctx: Context) -> Surrogate | None:
+    """A listed situation ("jubilado") as another of its group and gender; None for a profession."""
+    if not ctx.pack.has("situations"):
+        return None
+    words = ctx.pack.vocabulary("situations").get("words") or []
+    key = normalise(target.text)
+    entry = next((w for w in words if normalise(w["word"]) == key), None)
+    if entry is None:
+        return None
+    fits = ("neutral",) if entry["gender"] == "neutral" else (entry["gender"], "neutral")
+    others = sorted(w["word"] for w in words if w["group"] == entry["group"] and w["gender"] in fits and normalise(w["word"]) != key)
+    if not others:
+        return Surrogate(target.text, kept=True)
+    pool = WeightedList(tuple(others), (1,) * len(others))
+    return Surrogate(ctx.consistent(f"situation:{entry['group']}", key, pool.uniform, one_to_one=False))
+
+
 class ProfessionRule(Rule):
     name = "professions"
     labels = ("PROFESSION",)
     needs = ("professions",)
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
+        longer = self._longer_mention(target, ctx)
+        if longer is not None:
+            return self.replace(longer, ctx)
+        situation = _situation(target, ctx)
+        if situation is not None:
+            return situation
         gender_of, pools = professions(ctx.pack)
         key = normalise(target.text)
-        gender, fallback = gender_of.get(key), None
+        gender, fallback, listed = gender_of.get(key), None, key
         if gender is None:
-            gender = next((gender_of[w] for w in key.split(" ") if w in gender_of), None)
+            listed = next((w for w in key.split(" ") if w in gender_of), "")
+            gender = gender_of.get(listed)
             fallback = "gender from a word of the span" if gender else None
         if gender is None:
             everything = ctx.pack.cached(
@@ -49,6 +103,18 @@ class ProfessionRule(Rule):
             )
             near = closest(target.text, {"professions": everything}, 85)
             gender = gender_of[near[1]] if near else "neutral"
+            listed = near[1] if near else ""
             fallback = "profession matched to the closest listed spelling" if near else "profession in no list"
-        pool = pools.get(gender) or pools.get("neutral") or next(iter(pools.values()))
+        group = _groups(ctx.pack).get(listed, "")
+        pool = (_of_kind(ctx.pack, gender, group) if group else None) or pools.get(gender) or pools.get("neutral") or next(iter(pools.values()))
         return Surrogate(ctx.consistent(f"profession:{gender}", key, pool.uniform), fallback=fallback)
+
+    @staticmethod
+    def _longer_mention(target: Target, ctx: Context) -> Target | None:
+        """The first profession of the record that this span begins ("auxiliar" of "auxiliar de
+        enfermería"): one person's profession written short."""
+        key = normalise(target.text)
+        for other in ctx.document.labelled(*ProfessionRule.labels):
+            if normalise(other.text).startswith(key + " "):
+                return other
+        return None

@@ -3,8 +3,9 @@
 Adjacent name spans (a first name next to a last name) are one person. Each word of a name is
 read in its slot: a field labelled for given names ("Nombre:") or surnames ("Apellidos:") says
 which, else the label (FIRST_NAME, LAST_NAME), else the word's lists and its neighbours. Gender
-comes from a kinship word or title right before the person ("bror Madeleine", "la Dra."), spread
-to the person's other mentions, else from the census lists, else from the closest listed spelling
+comes from a kinship word or title right before the person ("bror Madeleine", "la Dra."), for the
+patient from the sex the record states ("Sexo: Mujer", "la paciente"), spread to the person's
+other mentions, else from the census lists, else from the closest listed spelling
 (the spell-checked fallback), else neutral. A given name keeps one surrogate of its gender and a
 surname one surname wherever it stands in the scope: in a name span, inside a kinship span
 ("mamma Annas"), behind a genitive, as an initial, or in an e-mail address, since every rule asks
@@ -30,6 +31,7 @@ from pseudo.lists.names import (
     field_slot,
     gender_cues,
     name_lists,
+    record_sex,
     title_words,
     written_without_accents,
 )
@@ -83,9 +85,40 @@ class PersonService:
                 current = Person([target], cue_gender(pattern, document.text[max(0, span.start - CUE_WINDOW) : span.start]))
             by_start[span.start] = current
             previous_end = span.end
+        self._patient_sex(document, by_start)
         _spread_cues(by_start)
         self._document, self._people, self._names = document.id, by_start, {}
         return by_start
+
+    def _patient_sex(self, document: Tagged, by_start: dict[int, Person]) -> None:
+        """The patient takes the sex the record states ("Sexo: Mujer", "la paciente"), so an
+        "Antonio" of a woman's record gets a woman's name. The patient: the people the tagset
+        marks so, else the one named in a given-name field ("Nombre:"), else the only person.
+        For a patient so marked or so placed a sex field outweighs a title before the name; the
+        only person (who may be the doctor: "Dr. Gil") and running text only fill in a missing cue."""
+        values = [t.text for t in document.targets if t.label == "SEX"]
+        stated = record_sex(self._pack, values, document.text)
+        if stated is None:
+            return
+        sex, source = stated
+        patients, certain = self._patients(document, list({id(p): p for p in by_start.values()}.values()))
+        for person in patients:
+            if (source == "field" and certain) or person.cue is None:
+                person.cue = sex
+
+    def _patients(self, document: Tagged, people: list[Person]) -> tuple[list[Person], bool]:
+        """The patient's people, and whether the tagset or a given-name field says so."""
+        marked = [p for p in people if any(t.role == "patient" for t in p.targets)]
+        if marked:
+            return marked, True
+        text = document.text
+        in_field = [
+            p for p in people
+            if any(field_slot(self._pack, text[max(0, t.span.start - CUE_WINDOW) : t.span.start]) == "first" for t in p.targets)
+        ]  # fmt: skip
+        if in_field:
+            return in_field, True
+        return (people if len({" ".join(t.text.casefold() for t in p.targets) for p in people}) == 1 else []), False
 
     def person_at(self, target: Target, document: Tagged) -> Person:
         return self._read(document).get(target.span.start) or Person([target], None)

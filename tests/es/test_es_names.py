@@ -84,3 +84,42 @@ def test_no_surrogate_is_another_original_of_the_document():
     for first, second in run_many(text, [("Ernesto Rivera", PATIENT), ("Manuel Bueno", DOCTOR)]):
         words = set(first.split()) | set(second.split())
         assert not words & {"Ernesto", "Rivera", "Manuel", "Bueno"}
+
+
+SEX = "SEXO_SUJETO_ASISTENCIA"
+
+
+def test_the_patient_takes_the_sex_the_record_states():
+    """'Antonio' in a woman's record ("Sexo: Mujer", "Sexo: M") gets a woman's name; the doctor keeps his."""
+    for value in ("Mujer", "M"):
+        text = f"Nombre: Antonio.\nApellidos: García.\nSexo: {value}.\nMédico: Pedro Gil Ruiz."
+        spans = [("Antonio", PATIENT), ("García", PATIENT), (value, SEX), ("Pedro Gil Ruiz", DOCTOR)]
+        for patient, _, _, doctor in run_many(text, spans, keys=15):
+            assert gender_of(patient) == "female", (value, patient)
+            assert gender_of(doctor.split()[0]) in ("male", "neutral"), doctor
+    for patient, _ in run_many("Nombre: Sandra. Sexo: Varón.", [("Sandra", PATIENT), ("Varón", SEX)], keys=15):
+        assert gender_of(patient) == "male", patient
+
+
+def test_running_text_tells_the_patients_sex_where_no_field_does():
+    """'una mujer de' says female; the masculine 'del paciente' is generic and does not outweigh it."""
+    text = "Nombre: Antonio.\nDatos del paciente.\nSe trata de una mujer de 45 años."
+    for (patient,) in run_many(text, [("Antonio", PATIENT)], keys=15):
+        assert gender_of(patient) == "female", patient
+
+
+def test_without_a_patient_role_the_given_name_field_or_the_only_person_is_the_patient():
+    for text, name in [("Nombre: Antonio. Sexo: Mujer. Visto por Pedro.", "Antonio"), ("Antonio, sexo: mujer.", "Antonio")]:
+        spans = [(name, "PERSON"), ("Mujer" if "Mujer" in text else "mujer", "SEX")]
+        if "Pedro" in text:
+            spans.append(("Pedro", "PERSON"))
+        for patient, *rest in run_many(text, spans, keys=15, tagset="native"):
+            assert gender_of(patient) == "female", (text, patient)
+            assert all(gender_of(other) in ("male", "neutral") for other in rest[1:]), rest
+
+
+def test_the_only_person_keeps_a_title_that_says_otherwise():
+    """The only person named may be the doctor: a title before the name still decides."""
+    text = "Visto por el Dr. Andrés Gil. Sexo: Mujer."
+    for new, _ in run_many(text, [("Andrés Gil", "PERSON"), ("Mujer", "SEX")], keys=10, tagset="native"):
+        assert gender_of(new.split()[0]) in ("male", "neutral"), new

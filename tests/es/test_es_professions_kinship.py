@@ -76,3 +76,30 @@ def test_an_accented_profession_is_found_and_keeps_its_gender():
         result = run(f"Trabaja como {word}.", [(word, "PROFESION")])
         assert result.replacements[0].fallback in (None, "gender from a word of the span")
         assert gender_of[normalise(result.replacements[0].surrogate)] == "female"
+
+
+def group_of(name):
+    return {normalise(r["name"]): r["group"] for r in es_pack().rows("professions")}[normalise(name)]
+
+
+@pytest.mark.parametrize("word", ["soldado", "pescador", "bombero", "soldadora", "enfermera"])
+def test_a_profession_becomes_one_of_the_same_kind(word):
+    """The same ISCO-08 major group at least: a soldier stays in the armed forces, so the record's
+    story (a uniform, a 19-year-old) still fits."""
+    for (new,) in run_many(f"Trabaja de {word}.", [(word, "PROFESION")], keys=15):
+        assert group_of(new)[0] == group_of(word)[0], (word, new)
+
+
+def test_a_short_mention_of_a_profession_is_the_same_persons():
+    text = "Mujer de 28 años, auxiliar de enfermería, que acude. Actualmente, la auxiliar no presenta secuelas."
+    for full, short in run_many(text, [("auxiliar de enfermería", "PROFESION"), ("auxiliar", "PROFESION")], keys=15):
+        assert short == full
+
+
+def test_a_situation_stays_in_its_life_stage():
+    """'jubilado' at 80 never becomes a student or a trade; a lone 'estudiante' identifies nobody and stays."""
+    for (new,) in run_many("Varón de 80 años, jubilado.", [("jubilado", "PROFESION")], keys=15):
+        assert new in ("retirado", "pensionista"), new
+    for (new,) in run_many("Se dedicaba a las tareas del hogar.", [("tareas del hogar", "PROFESION")], keys=15):
+        assert new in ("labores del hogar", "tareas domésticas", "labores domésticas"), new
+    assert run("Estudiante de 19 años.", [("Estudiante", "PROFESION")]).replacements[0].surrogate == "Estudiante"
