@@ -22,11 +22,12 @@ Names are looked up without regard to case or left-out accents, and by their ali
 from __future__ import annotations
 
 import string
+from typing import Any, Mapping
 
 import regex
 
 from pseudo.digits import digits_of
-from pseudo.errors import PseudoError
+from pseudo.errors import ConfigError, PseudoError
 from pseudo.folds import loose
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack, remembered
@@ -35,7 +36,7 @@ from pseudo.model import Target
 from pseudo.rules.base import Context, Option, Rule, Surrogate
 from pseudo.rules.ids import shape_surrogate
 from pseudo.scope import MAX_ATTEMPTS
-from pseudo.services.address import PLACE_LABELS, AddressWorld, AddressSettings, depth
+from pseudo.services.address import PLACE_LABELS, AddressWorld, AddressSettings, depth, keep_option
 
 ADDRESS_BLOCK_LINES = 2  # a postcode goes with a town at most this many line breaks away
 ORDINAL_MARKS = "ºª°"
@@ -105,7 +106,21 @@ class PlaceRule(Rule):
     requires = ("address",)
     options = {
         "fuzzy_cutoff": Option(88, "minimum similarity (0-100) for the spell-checked fallback", (int, float), minimum=0),
+        "keep": Option(
+            None,
+            "place kinds kept as written, the places below them drawn inside them (a list, or none); left out: the pack's",
+            (list, str),
+        ),
     }
+
+    @staticmethod
+    def validate_options(options: Mapping[str, Any]) -> str | None:
+        """`keep` is a list of kind names or `none` (which kinds a pack has is checked with the pack)."""
+        try:
+            keep_option(options.get("keep"))
+        except ConfigError as error:
+            return str(error)
+        return None
 
     def priority(self, target: Target, ctx: Context) -> int:
         """Towns before the regions that hold them (so a region follows its town), then streets,
