@@ -866,6 +866,11 @@ def _es_postal_codes(data: Path, out: Path, places: set[str]) -> dict[str, dict]
         place = municipality if municipality in places else f"ES-P{row['postal_code'][:2]}"
         if place in places:
             pairs.add((row["postal_code"], place))
+    # A code of another province's digits beside codes of the municipality's own is a stray
+    # (GeoNames gives Madrid 46005, a Valencia code); a village served only from a neighbouring
+    # province's office keeps its codes.
+    own = {place for code, place in pairs if code[:2] == place[4:6]}
+    pairs = {(code, place) for code, place in pairs if not place.startswith("ES-M") or code[:2] == place[4:6] or place not in own}
     written = write_tsv(out / "postal_codes.tsv", ("postcode", "place_id"), sorted(pairs))
     return {
         "postal_codes": {
@@ -874,7 +879,8 @@ def _es_postal_codes(data: Path, out: Path, places: set[str]) -> dict[str, dict]
                 "S10", "symerio/postal-codes-data", "3a94317a6192e7e576c078538dfe665048d42edf", GEONAMES,
                 "GeoNames ES postal codes (data/geonames/ES.txt via ../shared/data/es/postal_codes.tsv) as distinct "
                 "(postcode, municipality) pairs; a code without a known municipality is attached to its province (its "
-                "first two digits)",
+                "first two digits); a code of another province's digits is left out where its municipality has codes of its "
+                "own province (GeoNames gives Madrid 46005)",
                 rows=written,
             ),
         }
