@@ -282,7 +282,9 @@ def check_pair(original: Record, output: Record, canonical: dict[str, str], plac
         where = f"output {given[0].start}-{given[-1].end}"
         checks["given"].count(doc, f"{where}\t{shown(' '.join(surnames))} is a surname only" if surnames else None)
 
-    place_originals = {s.tid: _tokens(before[s.tid]) for s, label in paired if label in PLACE_LABELS and _WORD.search(before[s.tid])}
+    place_originals = {  # a place kept as written (a kept province) shows anyway: a unit may hold it
+        s.tid: _tokens(before[s.tid]) for s, label in paired if label in PLACE_LABELS and _WORD.search(before[s.tid]) and before[s.tid] != after[s.tid]
+    }
     for span, label in paired:
         if label in ("HEALTHCARE_UNIT", "ORGANISATION"):
             held = _tokens(after[span.tid])

@@ -246,6 +246,8 @@ class Engine:
                     answer = _replace(rule, target, ctx, document)
                 if isinstance(answer, str):
                     answer = Surrogate(answer)
+                if answer.kept:
+                    scope.keep(target.text)
                 verbatim = answer.kept or rule.own_casing or (answer.text.startswith("[") and answer.text.endswith("]"))
                 text = answer.text if verbatim else match_case(target.text, answer.text)
                 fallback = answer.fallback or (scope.notes[0] if scope.notes else None)

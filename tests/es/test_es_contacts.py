@@ -103,3 +103,12 @@ def test_a_kept_regions_own_service_domain_stays_with_a_town_of_that_region():
         place = next(p for p in tree.lookup(town) if p.kind == "municipality")
         assert tree.ancestor(place, "province").name == "Asturias" and place.name != "Gijón", town
         assert mail.endswith("@sespa.es") and mail != "mgarcia@sespa.es", mail
+
+
+def test_a_surrogate_may_hold_a_place_kept_as_written():
+    """Madrid stays (a kept province): the Madrid service's domain beside it holds no hidden
+    original, so it is drawn at once, not as a last resort with a fallback."""
+    for key in range(5):
+        result = run("Madrid. e-mail: mgarcia@sespa.es", [("Madrid", "TERRITORIO"), ("mgarcia@sespa.es", MAIL)], key=f"k{key}".encode())
+        town, mail = result.replacements
+        assert town.surrogate == "Madrid" and mail.surrogate.endswith("@salud.madrid.org") and mail.fallback is None, mail.fallback
