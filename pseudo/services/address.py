@@ -382,12 +382,12 @@ class AddressWorld:
         return anchor, pool
 
     def _replaced_regions(self, place: Place) -> tuple[Place, ...]:
-        """The original's own regions between it and its group ancestor that are not kept: a
-        surrogate inside one of them would map that region onto itself."""
-        group = self.settings.group.get(place.kind)
+        """The original's own regions between it and its anchor that are not kept: a surrogate
+        inside one of them would map that region onto itself."""
+        anchor = self._anchor(place)
         found: list[Place] = []
         node = self._tree.parent(place)
-        while node is not None and node.kind != group:
+        while node is not None and node != anchor:
             if not self.is_kept(node) and node.id not in self._mapped:
                 found.append(node)
             node = self._tree.parent(node)
