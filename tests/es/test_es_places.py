@@ -98,6 +98,8 @@ def _province(town):
 
 TENERIFE = "Vive en Adeje, Santa Cruz de Tenerife. CP: 38670. Tel: 922 123 456."
 TENERIFE_TAGS = [("Adeje", "TERRITORIO"), ("Santa Cruz de Tenerife", "TERRITORIO"), ("38670", "TERRITORIO"), ("922 123 456", "NUMERO_TELEFONO")]
+TENERIFE_MORE = " NASS: 38 12345678 90. Ingresa en el Hospital Universitario Nuestra Señora de Candelaria."
+TENERIFE_MORE_TAGS = [("38 12345678 90", "ID_ASEGURAMIENTO"), ("Hospital Universitario Nuestra Señora de Candelaria", "HOSPITAL")]
 
 
 def test_a_town_of_tenerife_stays_in_its_kept_province_with_its_postcode_and_area_code():
@@ -107,12 +109,16 @@ def test_a_town_of_tenerife_stays_in_its_kept_province_with_its_postcode_and_are
     codes = {}
     for row in es_pack().rows("postal_codes"):
         codes.setdefault(row["postcode"], set()).add(row["place_id"])
+    hospitals = {row["name"]: row["place_id"] for row in es_pack().rows("hospitals")}
+    tree = es_pack().tree()
     towns = set()
-    for town, province, code, phone in run_many(TENERIFE, TENERIFE_TAGS):
+    for town, province, code, phone, nass, hospital in run_many(TENERIFE + TENERIFE_MORE, TENERIFE_TAGS + TENERIFE_MORE_TAGS):
         place, region = _province(town)
         assert region.id == "ES-P38" and town != "Adeje" and province == "Santa Cruz de Tenerife", town
         assert code.startswith("38") and code != "38670" and place.id in codes[code], (town, code)
         assert phone[:3] in ("922", "822") and phone != "922 123 456", phone
+        assert nass.startswith("38 ") and nass != "38 12345678 90", nass  # the province digits of the surrogate town
+        assert tree.ancestor(tree.places[hospitals[hospital]], "province").id == "ES-P38", hospital  # a real hospital of it
         towns.add(town)
     assert len(towns) > 5  # drawn across the province, not one fixed town
 
