@@ -8,11 +8,11 @@ Spanish). A kind kept (`keep`: a province, a county, a state) stays as written, 
 kept region is drawn inside it, by population: a town of Tenerife becomes another town of Santa Cruz
 de Tenerife, so the surrogate's postcode, area code and province digits are the original's
 province's too, and an untagged value of that province does not stand out. A kept region holding
-fewer than two towns (Ceuta, Melilla) would name its town: it is replaced like any other region;
-a place alone of its kind in its kept region (the one province of a one-province community) is
-kept, the region naming it already. Towns are mapped before the regions that hold them (deeper places first), and a town's
-surrogate is never drawn inside the original's own region when that region would be replaced, so
-a region never maps onto itself. A postcode maps, by its own value, to a postcode of the surrogate
+one town (Ceuta, Melilla) would name it: it is replaced like any other region. A place alone of
+its kind in its kept region (the one province of a one-province community), or named like a kept
+region it lies in ("Pontevedra"), is kept: the region names it already. Towns are mapped before
+the regions that hold them (deeper places first), and a town's surrogate is never drawn inside the
+original's own region when that region would be replaced, so a region never maps onto itself. A postcode maps, by its own value, to a postcode of the surrogate
 of the place the postal data gives it (else of the town written beside it), whether it is written
 with its town or alone. A street becomes a street of the surrogate of its town where the pack lists
 streets for it (else of the region right above it, else of the country list). Health care units and phone
