@@ -15,7 +15,7 @@ One line per check, `title: offending of checked, in D documents`:
 - given-name fields ("Nombre:") whose surrogate holds a word of the surname list that is in no
   first-name list;
 - health care unit and organisation surrogates that hold, as whole words, a place tagged in the
-  original of the same document (printed by offsets only: the words would show that original);
+  original of the same document and replaced there (a kept province shows anyway) (printed by offsets only: the words would show that original);
 - health care units named after a town (the name after the type word, or after its last "de")
   none of whose namesakes is in a province of the document's surrogate header address;
 - countries written Spain/España in the original and something else in the output.
@@ -282,7 +282,9 @@ def check_pair(original: Record, output: Record, canonical: dict[str, str], plac
         where = f"output {given[0].start}-{given[-1].end}"
         checks["given"].count(doc, f"{where}\t{shown(' '.join(surnames))} is a surname only" if surnames else None)
 
-    place_originals = {s.tid: _tokens(before[s.tid]) for s, label in paired if label in PLACE_LABELS and _WORD.search(before[s.tid])}
+    place_originals = {  # a place kept as written (a kept province) shows anyway: a unit may hold it
+        s.tid: _tokens(before[s.tid]) for s, label in paired if label in PLACE_LABELS and _WORD.search(before[s.tid]) and before[s.tid] != after[s.tid]
+    }
     for span, label in paired:
         if label in ("HEALTHCARE_UNIT", "ORGANISATION"):
             held = _tokens(after[span.tid])

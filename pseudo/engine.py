@@ -17,7 +17,7 @@ from pseudo.config import (
     check_rule_options,
     parse_rule_options,
 )
-from pseudo.errors import InputError, LocaleError, PseudoError
+from pseudo.errors import ConfigError, InputError, LocaleError, PseudoError
 from pseudo.keyed import Keyring
 from pseudo.labels import NAME_LABELS, LabelMapping, Tagset, detect_tagset, tagset
 from pseudo.lists.pack import LocalePack, load_pack
@@ -306,6 +306,8 @@ class Engine:
                     answer = _replace(rule, target, ctx, document)
                 if isinstance(answer, str):
                     answer = Surrogate(answer)
+                if answer.kept:
+                    scope.keep(target.text)
                 verbatim = answer.kept or rule.own_casing or (answer.text.startswith("[") and answer.text.endswith("]"))
                 text = answer.text if verbatim else match_case(target.text, answer.text)
                 fallback = answer.fallback or (scope.notes[0] if scope.notes else None)
@@ -336,6 +338,8 @@ def _closed_class(engine: "Engine", document: Document) -> frozenset[str]:
 def _priority(rule: Rule, target: Target, ctx: Context, document: Document) -> int:
     try:
         return rule.priority(target, ctx)
+    except ConfigError:
+        raise  # an option the pack cannot serve (a place kind it lacks): no span is at fault
     except PseudoError as error:
         raise InputError(f"span {target.span.start}-{target.span.end}: rule {rule.name}: {error}", document_id=document.id) from None
 
@@ -347,7 +351,7 @@ def _replace(rule: Rule, target: Target, ctx: Context, document: Document) -> Su
     where = f"span {target.span.start}-{target.span.end}: rule {rule.name}"
     try:
         return rule.replace(target, ctx)
-    except InputError:
+    except (InputError, ConfigError):
         raise
     except PseudoError as error:
         raise InputError(f"{where}: {error}", document_id=document.id) from None

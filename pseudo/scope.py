@@ -87,6 +87,12 @@ class ScopeState:
             if len(text.strip()) >= 3 and words and not all(w in closed_class for w in words):
                 self.values.add(words)
 
+    def keep(self, text: str) -> None:
+        """A value a rule left as written on purpose (a kept province, a sex): it shows anyway, so
+        another surrogate may hold it ("salud.madrid.org" beside a kept "Madrid")."""
+        self.values.discard(words_of(text))
+        self.originals.discard(normalise(text))
+
     def carries_original(self, candidate: str, own: str) -> bool:
         """Whether a candidate holds an original value of the scope as a run of whole words,
         other than one its own original holds too (a unit's type word, a kept particle)."""

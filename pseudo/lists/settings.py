@@ -128,7 +128,7 @@ class NameSettings:
 
 @dataclass(frozen=True)
 class PlaceSettings:
-    keep: tuple[str, ...] = setting(WORDS, "place kinds kept on purpose (a county, a continent)", ())
+    keep: tuple[str, ...] = setting(WORDS, "place kinds kept on purpose (a county, a continent); a place below a kept region is drawn inside it", ())
     group: dict[str, str] = setting(TEXT_MAP, "kind -> the ancestor kind within which a place of that kind is replaced", {})
     kinds: dict[str, tuple[str, ...]] = setting(
         KINDS_BY_LABEL, "label -> the kinds a place of that label may be, preferred first (the first is the default)", {}

@@ -5,7 +5,8 @@ rebuilt from that person's surrogate; any other gets a local part made of surrog
 mail provider's domain becomes a provider the pack lists (`email_domains`, by weight); any other
 domain is an institution's and becomes an institution-style domain of the same shape built from
 the surrogate town ("hospitalgetafe.es" -> "hospitalleganes.es"), or, in a document naming no
-place, one of the pack's institution domains. URLs keep their shape on such a domain. IPv4
+place, one of the pack's institution domains; a regional service's listed domain stays when its
+region is kept and the record's surrogate town lies in it. URLs keep their shape on such a domain. IPv4
 addresses are drawn from the private ranges hospital networks use (10/8, 172.16/12,
 192.168/16), IPv6 from unique local addresses (fc00::/7). Recognisable surrogates would make a
 real leftover stand out among them.
@@ -144,11 +145,28 @@ def surrogate_domain(original: str, ctx: Context, position: int) -> str:
     providers = lists.get("provider")
     if providers is not None and key in providers:
         return ctx.consistent("domain", key, providers.draw, one_to_one=False)
+    if _kept_regions_service(key, ctx, position):
+        return original
     built = _institution_domain(original, ctx)
     if built and built != key:
         return built
     pool = _regional_pool(ctx, providers, key, position) or lists.get("institution") or providers
     return ctx.consistent("domain", key, pool.draw, one_to_one=False)
+
+
+def _kept_regions_service(original: str, ctx: Context, position: int) -> bool:
+    """Whether the domain is the listed service of a region kept on purpose that the record's
+    surrogate place lies in ("sespa.es" beside a town of Asturias, kept): it says no more than
+    the region, and a provider's domain in its place would make the record read wrong."""
+    if ctx.pack is None or not ctx.pack.has("locations") or not ctx.pack.has("email_domains"):
+        return False
+    region = next((r.get("region") for r in ctx.pack.rows("email_domains") if r["name"] == original and r["kind"] == "institution"), None)
+    world = ctx.services.address
+    place = world.nearest(ctx.document, position) if region else None
+    if place is None:
+        return False
+    kept = world.find(region, "REGION")[0]
+    return kept is not None and world.is_kept(kept) and loose(kept.name) in world.names_around(world.surrogate(place))
 
 
 def _regional_pool(ctx: Context, providers: WeightedList | None, original: str, position: int) -> WeightedList | None:

@@ -21,7 +21,7 @@ import regex
 from pseudo.casing import casing_of, match_case
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack
-from pseudo.lists.tree import Place
+from pseudo.lists.tree import LocationTree, Place
 from pseudo.lists.weighted import WeightedList
 from pseudo.model import Target
 from pseudo.folds import normalise
@@ -97,8 +97,9 @@ def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, 
 
 
 def _near(pack: LocalePack, catalogue: str, place: Place | None) -> WeightedList:
-    """The catalogue's units in the place, else in the region right above it, else all of them:
-    a real hospital of the record's surrogate town reads as real where a made-up one did not."""
+    """The catalogue's units in the place (under it, for a region: a kept "Canarias"), else in the
+    region right above it, else all of them: a real hospital of the record's surrogate town reads
+    as real where a made-up one did not."""
     rows = pack.rows(catalogue)
     every = pack.weighted(catalogue)
     if place is None or not rows or "place_id" not in rows[0]:
@@ -111,6 +112,8 @@ def _near(pack: LocalePack, catalogue: str, place: Place | None) -> WeightedList
     tree = pack.tree()
     region = tree.parent(place)
     levels = [(f"{place.id}:itself", lambda: frozenset({place.id}))]
+    if tree.children.get(place.id):
+        levels.append((f"{place.id}:under", lambda: frozenset(r["place_id"] for r in rows if _under(tree, r["place_id"], place))))
     if region is not None:  # the towns of the region, of the place's own kind
         levels.append((f"{region.id}:{place.kind}", lambda: frozenset(p.id for p in tree.descendants(region, place.kind))))
     for key, ids in levels:
@@ -137,6 +140,12 @@ def _around(pack: LocalePack, catalogue: str, place: Place | None) -> Iterator[W
 
         yield pack.cached(f"catalogue:{catalogue}:under:{node.id}:{place.kind}", within)
         node = tree.parent(node)
+
+def _under(tree: LocationTree, place_id: str, region: Place) -> bool:
+    node = tree.places.get(place_id)
+    while node is not None and node.id != region.id:
+        node = tree.parent(node)
+    return node is not None
 
 
 def _from_catalogue(unit_type: dict[str, Any], type_word: str, near: WeightedList, every: WeightedList, stream: KeyedStream) -> str:

@@ -22,11 +22,12 @@ Names are looked up without regard to case or left-out accents, and by their ali
 from __future__ import annotations
 
 import string
+from typing import Any, Mapping
 
 import regex
 
 from pseudo.digits import digits_of
-from pseudo.errors import PseudoError
+from pseudo.errors import ConfigError, PseudoError
 from pseudo.folds import loose
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack, remembered
@@ -35,7 +36,7 @@ from pseudo.model import Target
 from pseudo.rules.base import LISTED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
 from pseudo.rules.ids import shape_surrogate
 from pseudo.scope import MAX_ATTEMPTS
-from pseudo.services.address import PLACE_LABELS, AddressWorld, AddressSettings, depth, place_settings
+from pseudo.services.address import PLACE_LABELS, AddressWorld, AddressSettings, depth, keep_option, place_settings
 
 ADDRESS_BLOCK_LINES = 2  # a postcode goes with a town at most this many line breaks away
 ORDINAL_MARKS = "ºª°"
@@ -105,6 +106,11 @@ class PlaceRule(Rule):
     requires = ("address",)
     options = {
         "fuzzy_cutoff": Option(88, "minimum similarity (0-100) for the spell-checked fallback", (int, float), minimum=0),
+        "keep": Option(
+            None,
+            "place kinds kept as written, the places below them drawn inside them (a list, or none); left out: the pack's",
+            (list, str),
+        ),
     }
 
     def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:
@@ -116,6 +122,15 @@ class PlaceRule(Rule):
         wanted = place_settings(pack).kinds.get(label) or ()
         found = [p for p in pack.tree().lookup(text.strip()) if (not wanted or p.kind in wanted) and p.extra.get("population")]
         return LISTED if found else NOT_RECOGNISED
+
+    @staticmethod
+    def validate_options(options: Mapping[str, Any]) -> str | None:
+        """`keep` is a list of kind names or `none` (which kinds a pack has is checked with the pack)."""
+        try:
+            keep_option(options.get("keep"))
+        except ConfigError as error:
+            return str(error)
+        return None
 
     def priority(self, target: Target, ctx: Context) -> int:
         """Towns before the regions that hold them (so a region follows its town), then streets,

@@ -4,9 +4,15 @@ An original place maps to one surrogate place of the same kind, once per scope, 
 above and below follow it: a town of an already mapped province is drawn inside that province's
 surrogate, a province whose town is mapped becomes that town's province, a country whose town is
 mapped becomes that town's country (so a Spanish patient's "España" stays when the town stays
-Spanish). Towns are mapped before the regions that hold them (deeper places first), and a town's
-surrogate is never drawn inside the original's own region when that region would be replaced, so
-a region never maps onto itself. A postcode maps, by its own value, to a postcode of the surrogate
+Spanish). A kind kept (`keep`: a province, a county, a state) stays as written, and a place below a
+kept region is drawn inside it, by population: a town of Tenerife becomes another town of Santa Cruz
+de Tenerife, so the surrogate's postcode, area code and province digits are the original's
+province's too, and an untagged value of that province does not stand out. A kept region holding
+one town (Ceuta, Melilla) would name it: it is replaced like any other region. A place alone of
+its kind in its kept region (the one province of a one-province community), or named like a kept
+region it lies in ("Pontevedra"), is kept: the region names it already. Towns are mapped before
+the regions that hold them (deeper places first), and a town's surrogate is never drawn inside the
+original's own region when that region would be replaced, so a region never maps onto itself. A postcode maps, by its own value, to a postcode of the surrogate
 of the place the postal data gives it (else of the town written beside it), whether it is written
 with its town or alone. A street becomes a street of the surrogate of its town where the pack lists
 streets for it (else of the region right above it, else of the country list). Health care units and phone
@@ -15,13 +21,13 @@ numbers ask the same world for the surrogate of a place they name or stand near.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Mapping, Sequence
 
 import regex
 
 from pseudo.digits import digits_of, replace_digits
-from pseudo.errors import LocaleError
+from pseudo.errors import ConfigError, LocaleError
 from pseudo.folds import loose, normalise
 from pseudo.keyed import KeyedStream
 from pseudo.lists.fuzzy import closest
@@ -36,6 +42,7 @@ NAMESPACE = "places"  # the keyed draws of the world, as the places rule has alw
 COMMON_STREET_TOWNS = 3  # a street name borne in this many towns reads as at home anywhere
 MIN_COMMON_STREETS = 100  # fewer shared names than this: the whole country list is drawn from
 MAX_TRIES = 32  # draws for a town outside the original's region before any town is taken
+KEEP_NOTHING = "none"  # the places option `keep: none`: every level is replaced
 _WORD = regex.compile(r"[\p{L}\p{M}'’-]+")
 
 
@@ -79,11 +86,39 @@ def place_settings(pack: LocalePack) -> AddressSettings:
     return pack.cached("place-settings", make)
 
 
+def keep_option(value: object) -> frozenset[str] | None:
+    """The kinds the places option `keep` names (a list, or `none`/`[]` for none), or None when
+    left out (the pack's own); a ConfigError for any other value."""
+    if value is None:
+        return None
+    if value == KEEP_NOTHING:
+        return frozenset()
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, (list, tuple)) or not all(isinstance(kind, str) and kind for kind in value):
+        raise ConfigError(f"keep: expected a list of place kinds or {KEEP_NOTHING!r}, got {value!r}")
+    return frozenset(value)
+
+
 def _tail_pattern(number_words: Sequence[str]) -> regex.Pattern:
     """A comma, or a space before a digit, '#' or a word that introduces a number ('s/n', 'km', 'nº')."""
     words = "|".join(regex.escape(w) for w in sorted(number_words, key=len, reverse=True))
     word = rf"|(?:{words})(?![\p{{L}}])" if words else ""
     return regex.compile(rf"(?i)[,;]|\s+(?=\d|#{word})")
+
+
+def _with_keep(settings: AddressSettings, pack: LocalePack, keep: frozenset[str] | None) -> AddressSettings:
+    """The pack's settings with the kinds the places option keeps (None: the pack's own); a
+    ConfigError names a kind the pack's tree does not hold."""
+    if keep is None or keep == settings.keep:
+        return settings
+    kinds = pack.cached("place-kinds", lambda: frozenset(p.kind for p in pack.tree().places.values()))
+    unknown = sorted(keep - kinds)
+    if unknown:
+        raise ConfigError(
+            f"rules.places.keep: {', '.join(unknown)}: not a place kind of locale {pack.code!r} (kinds: {', '.join(sorted(kinds))})"
+        )
+    return replace(settings, keep=keep)
 
 
 def _weighted_names(places: Iterable[Place]) -> WeightedList:
@@ -181,10 +216,11 @@ class AddressWorld:
         self._fuzzy_cutoff = float(options["fuzzy_cutoff"])  # type: ignore[arg-type]
         self._pack = pack
         self._tree = pack.tree()
-        self.settings = place_settings(pack)
+        self.settings = _with_keep(place_settings(pack), pack, keep_option(options.get("keep")))
         self._mapped: dict[str, Place] = {}  # original place id -> its surrogate place
         self._by_surrogate: dict[str, Place] = {}  # surrogate name drawn -> the place it names
         self._by_text: dict[str, tuple[Place | None, str | None]] = {}  # a value as written -> the place read
+        self._kept: dict[str, bool] = {}  # place id -> whether it stays as written
 
     # -- finding originals ------------------------------------------------------------------
     def find(self, name: str, label: str) -> tuple[Place | None, str | None]:
@@ -212,10 +248,55 @@ class AddressWorld:
         return None, "place in no list: a random place of its level"
 
     def is_kept(self, place: Place) -> bool:
-        """A kind kept on purpose (a county), or the home country: a value most records share
-        identifies nobody, and a local patient's "España" replaced by another country is the
-        first thing a reader notices."""
-        return place.kind in self.settings.keep or place.id == self._home_country()
+        """A kind kept on purpose (a province, a county), or the home country: a value most records
+        share identifies nobody, and a local patient's "España" replaced by another country is the
+        first thing a reader notices. A kept region with fewer than two towns would name its town
+        (Ceuta): it is replaced. A place alone of its kind in its kept region is kept: the region
+        names it already, and a surrogate from elsewhere would contradict the region; so is a town
+        named like a kept region it lies in ("Pontevedra" in kept Pontevedra): "Vigo, Pontevedra"
+        writes the province, and a provincial capital is a coarse value too."""
+        if place.id not in self._kept:
+            if place.id == self._home_country():
+                self._kept[place.id] = True
+            elif place.kind in self.settings.keep:
+                self._kept[place.id] = not self._holds_one_town(place)
+            else:
+                region = self._kept_region(place)
+                self._kept[place.id] = region is not None and (
+                    len(_pool(self._pack, place.kind, region, None)) < 2 or self._heads_kept(place)
+                )
+        return self._kept[place.id]
+
+    def _holds_one_town(self, region: Place) -> bool:
+        """Whether a region holds exactly one town (a place of the PLACE label's default kind)."""
+        kind = self.settings.default_kind.get("PLACE")
+        return kind is not None and len(_pool(self._pack, kind, region, None)) == 1
+
+    def _kept_region(self, place: Place) -> Place | None:
+        """The nearest region above a place that is kept, or None."""
+        node = self._tree.parent(place)
+        while node is not None and not self.is_kept(node):
+            node = self._tree.parent(node)
+        return node
+
+    def _heads_kept(self, place: Place) -> bool:
+        """Whether a place shares its name with a kept region it lies in."""
+        node = self._tree.parent(place)
+        while node is not None:
+            if loose(node.name) == loose(place.name) and self.is_kept(node):
+                return True
+            node = self._tree.parent(node)
+        return False
+
+    def _anchor(self, place: Place) -> Place | None:
+        """The region a place's surrogate is drawn inside: the nearest kept region above it (a
+        town within its kept province, so the province stays true), else its group ancestor (a
+        capital within its continent), else None (anywhere)."""
+        group = self.settings.group.get(place.kind)
+        node = self._tree.parent(place)
+        while node is not None and node.kind != group and not self.is_kept(node):
+            node = self._tree.parent(node)
+        return node
 
     def _home_country(self) -> str | None:
         """The country that holds the pack's towns (the one with most places of the default kind)."""
@@ -240,8 +321,8 @@ class AddressWorld:
         if place.id in self._mapped:
             return self._mapped[place.id]
         namesake = self._namesake(place)
-        if namesake is not None:
-            chosen = self._namesake_surrogate(place, namesake)
+        chosen = self._namesake_surrogate(place, namesake) if namesake is not None else None
+        if chosen is not None:
             self._mapped[place.id] = chosen
             self._map_regions_above(place, chosen)
             return chosen
@@ -284,7 +365,7 @@ class AddressWorld:
 
     def _pool_for(self, place: Place) -> tuple[Place | None, WeightedList]:
         """Where a place's surrogate is drawn: inside the surrogate of its nearest mapped region,
-        else inside its own group ancestor (a town within its county), else anywhere."""
+        else inside its anchor (a town within its kept province), else anywhere."""
         preposition = place.extra.get("preposition")
         node = self._tree.parent(place)
         while node is not None:
@@ -294,20 +375,19 @@ class AddressWorld:
                     return self._mapped[node.id], pool
                 break
             node = self._tree.parent(node)
-        group = self.settings.group.get(place.kind)
-        anchor = self._tree.ancestor(place, group) if group else None
+        anchor = self._anchor(place)
         pool = _pool(self._pack, place.kind, anchor, preposition)
         if len(pool) < 2:
             anchor, pool = None, _pool(self._pack, place.kind, None, preposition)
         return anchor, pool
 
     def _replaced_regions(self, place: Place) -> tuple[Place, ...]:
-        """The original's own regions between it and its group ancestor that are not kept: a
-        surrogate inside one of them would map that region onto itself."""
-        group = self.settings.group.get(place.kind)
+        """The original's own regions between it and its anchor that are not kept: a surrogate
+        inside one of them would map that region onto itself."""
+        anchor = self._anchor(place)
         found: list[Place] = []
         node = self._tree.parent(place)
-        while node is not None and node.kind != group:
+        while node is not None and node != anchor:
             if not self.is_kept(node) and node.id not in self._mapped:
                 found.append(node)
             node = self._tree.parent(node)
@@ -332,8 +412,8 @@ class AddressWorld:
         return False
 
     def heads_region(self, place: Place) -> bool:
-        """Whether a town shares its name with a replaced region it lies in ("Albacete")."""
-        return self._namesake(place) is not None
+        """Whether a town shares its name with a region it lies in ("Albacete")."""
+        return self._namesake(place) is not None or self._heads_kept(place)
 
     def _namesake(self, place: Place) -> Place | None:
         """The region a town shares its name with and heads ("Pontevedra" in "Vigo, Pontevedra"),
@@ -345,17 +425,19 @@ class AddressWorld:
             node = self._tree.parent(node)
         return None
 
-    def _namesake_surrogate(self, place: Place, region: Place) -> Place:
+    def _namesake_surrogate(self, place: Place, region: Place) -> Place | None:
         """A town named like its region becomes the town named like the region's surrogate, so
         the name reads right as the town and as the region: "Vigo, Pontevedra" -> "Gijón, Asturias"
-        never leaves a town of one province beside another province."""
+        never leaves a town of one province beside another province. None when no other such
+        town lies inside the place's anchor (a kept state): the town is then drawn as any other."""
         target = self._mapped.get(region.id) or self._derived_from_below(region)
         if target is None:
-            group = self.settings.group.get(place.kind)
-            anchor = self._tree.ancestor(place, group) if group else None
+            anchor = self._anchor(place)
             heads = self._pack.cached(
                 f"namesake-towns:{place.kind}:{region.kind}:{anchor.id if anchor else '*'}", lambda: self._heads(place.kind, region.kind, anchor)
             )
+            if len(heads) < 2:
+                return None
             avoid = self._replaced_regions(place)
             name = self._scope.consistent(
                 NAMESPACE, f"place:{place.kind}", normalise(place.name), lambda s: self._draw(heads, avoid, place.kind, None, s), one_to_one=True
@@ -479,13 +561,14 @@ class AddressWorld:
         return WeightedList(tuple(n for n, _ in shared), tuple(w for _, w in shared))
 
     def _local_streets(self, place: Place, road_type: str) -> WeightedList | None:
-        """Streets listed for a place, else for the region right above it (a province; a Swedish
-        municipality), never a kept region or the one towns are replaced within (the country); by
-        how many towns of the region have a street of that name. None when neither has streets."""
+        """Streets listed for a place, else, for a town, for the region right above it (a province;
+        a Swedish municipality), never the one towns are replaced within (the country); by how many
+        towns of the region have a street of that name. None when neither has streets."""
         listed = _streets_under(self._pack)
-        stop = self.settings.group.get(self.settings.default_kind.get("PLACE", ""))
-        for node in (place, self._tree.parent(place)):
-            if node is None or node.kind == stop or self.is_kept(node):
+        town = self.settings.default_kind.get("PLACE", "")
+        stop = self.settings.group.get(town)
+        for node in (place, self._tree.parent(place) if place.kind == town else None):
+            if node is None or node.kind == stop:
                 return None
             if node.id in listed:
                 found = listed[node.id]

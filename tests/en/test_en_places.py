@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import regex
 from en_helpers import run_many
 
@@ -22,13 +23,17 @@ def test_a_number_first_street_keeps_its_order_and_unit():
         assert found and found[2] in streets, work
 
 
-def test_city_state_code_and_zip_stay_one_place():
+@pytest.mark.parametrize("keep", [None, "none"])
+def test_city_state_code_and_zip_stay_one_place(keep):
+    """The state is kept by default (HIPAA Safe Harbor allows it) and the city drawn inside it;
+    with `keep: none` the state is replaced too, and the three still agree."""
     pack = load_pack("en")
     tree = pack.tree()
     zips = {r["postcode"]: r["place_id"] for r in pack.rows("postal_codes")}
     text = "Home: Boston, MA 02115."
-    for city, state, zip_code in run_many(text, [("Boston", "PLACE"), ("MA", "REGION"), ("02115", "POSTCODE")]):
-        assert regex.fullmatch(r"[A-Z]{2}", state) and state != "MA"
+    config = {"rules": {"places": {"keep": keep}}} if keep else {}
+    for city, state, zip_code in run_many(text, [("Boston", "PLACE"), ("MA", "REGION"), ("02115", "POSTCODE")], **config):
+        assert regex.fullmatch(r"[A-Z]{2}", state) and (state != "MA" if keep else state == "MA") and city != "Boston"
         place = tree.places[zips[zip_code]]
         assert tree.ancestor(place, "state").extra["code"] == state
         assert any(tree.ancestor(p, "state").extra["code"] == state for p in tree.lookup(city) if p.kind == "city")

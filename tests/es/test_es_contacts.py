@@ -88,7 +88,27 @@ def test_a_regions_own_service_domain_is_never_its_only_surrogate():
     """A Madrid service's address in a record whose town becomes a Madrid town: the region's only
     listed domain is the original, so a provider, never an error."""
     towns = set()
-    for town, mail in run_many("Sabadell. e-mail: mgarcia@salud.madrid.org", [("Sabadell", "TERRITORIO"), ("mgarcia@salud.madrid.org", MAIL)], keys=60):
+    tagged = [("Sabadell", "TERRITORIO"), ("mgarcia@salud.madrid.org", MAIL)]
+    for town, mail in run_many("Sabadell. e-mail: mgarcia@salud.madrid.org", tagged, keys=60, rules={"places": {"keep": "none"}}):
         assert not mail.endswith("@salud.madrid.org"), (town, mail)
         towns.add(town)
     assert towns & MADRID_TOWNS  # the case occurred
+
+
+def test_a_kept_regions_own_service_domain_stays_with_a_town_of_that_region():
+    """Asturias kept, the town drawn inside it: SESPA's domain says no more than the province
+    written beside it, and a provider's in its place made the doctor's address read wrong."""
+    tree = es_pack().tree()
+    for town, mail in run_many("Gijón. e-mail: mgarcia@sespa.es", [("Gijón", "TERRITORIO"), ("mgarcia@sespa.es", MAIL)], keys=12):
+        place = next(p for p in tree.lookup(town) if p.kind == "municipality")
+        assert tree.ancestor(place, "province").name == "Asturias" and place.name != "Gijón", town
+        assert mail.endswith("@sespa.es") and mail != "mgarcia@sespa.es", mail
+
+
+def test_a_surrogate_may_hold_a_place_kept_as_written():
+    """Madrid stays (a kept province): the Madrid service's domain beside it holds no hidden
+    original, so it is drawn at once, not as a last resort with a fallback."""
+    for key in range(5):
+        result = run("Madrid. e-mail: mgarcia@sespa.es", [("Madrid", "TERRITORIO"), ("mgarcia@sespa.es", MAIL)], key=f"k{key}".encode())
+        town, mail = result.replacements
+        assert town.surrogate == "Madrid" and mail.surrogate.endswith("@salud.madrid.org") and mail.fallback is None, mail.fallback

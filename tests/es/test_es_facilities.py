@@ -49,3 +49,12 @@ def test_the_national_catalogue_can_be_chosen():
 def test_the_tagset_names_the_type_when_the_text_does_not():
     for (new,) in run_many("Acude a Barrio del Pilar.", [("Barrio del Pilar", "CENTRO_SALUD")]):
         assert new.startswith("Centro de Salud"), new
+
+
+def test_a_unit_named_after_a_kept_region_is_a_real_unit_inside_it():
+    """"Hospital Universitario de Canarias": the community is kept, so the hospital is one of the
+    catalogue's under it, not one of the whole country."""
+    tree = es_pack().tree()
+    hospitals = {row["name"]: row["place_id"] for row in es_pack().rows("hospitals")}
+    for (unit,) in run_many("Ingresa en el Hospital Universitario de Canarias.", [("Hospital Universitario de Canarias", "HOSPITAL")], keys=10):
+        assert tree.ancestor(tree.places[hospitals[unit]], "autonomous_community").name == "Canarias", unit

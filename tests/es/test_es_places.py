@@ -87,3 +87,76 @@ def test_a_postcode_on_the_line_below_its_town_follows_the_surrogate_town():
 def test_a_place_written_with_and_without_accents_gets_one_surrogate():
     for first, second in run_many("Vive en Jaén; nacido en Jaen.", [("Jaén", "TERRITORIO"), ("Jaen", "TERRITORIO")]):
         assert loose(first) == loose(second)
+
+
+def _province(town):
+    """The province of the most populous municipality of a name."""
+    tree = es_pack().tree()
+    place = min((p for p in tree.lookup(town) if p.kind == "municipality"), key=lambda p: -p.weight)
+    return place, tree.ancestor(place, "province")
+
+
+TENERIFE = "Vive en Adeje, Santa Cruz de Tenerife. CP: 38670. Tel: 922 123 456."
+TENERIFE_TAGS = [("Adeje", "TERRITORIO"), ("Santa Cruz de Tenerife", "TERRITORIO"), ("38670", "TERRITORIO"), ("922 123 456", "NUMERO_TELEFONO")]
+TENERIFE_MORE = " NASS: 38 12345678 90. Ingresa en el Hospital Universitario Nuestra Señora de Candelaria."
+TENERIFE_MORE_TAGS = [("38 12345678 90", "ID_ASEGURAMIENTO"), ("Hospital Universitario Nuestra Señora de Candelaria", "HOSPITAL")]
+
+
+def test_a_town_of_tenerife_stays_in_its_kept_province_with_its_postcode_and_area_code():
+    """The province is kept (pack setting places.keep) and the town drawn inside it, by
+    population: the postcode is the surrogate town's (38xxx) and the area code serves the
+    province (922, or 822, its newer code)."""
+    codes = {}
+    for row in es_pack().rows("postal_codes"):
+        codes.setdefault(row["postcode"], set()).add(row["place_id"])
+    hospitals = {row["name"]: row["place_id"] for row in es_pack().rows("hospitals")}
+    tree = es_pack().tree()
+    towns = set()
+    for town, province, code, phone, nass, hospital in run_many(TENERIFE + TENERIFE_MORE, TENERIFE_TAGS + TENERIFE_MORE_TAGS):
+        place, region = _province(town)
+        assert region.id == "ES-P38" and town != "Adeje" and province == "Santa Cruz de Tenerife", town
+        assert code.startswith("38") and code != "38670" and place.id in codes[code], (town, code)
+        assert phone[:3] in ("922", "822") and phone != "922 123 456", phone
+        assert nass.startswith("38 ") and nass != "38 12345678 90", nass  # the province digits of the surrogate town
+        assert tree.ancestor(tree.places[hospitals[hospital]], "province").id == "ES-P38", hospital  # a real hospital of it
+        towns.add(town)
+    assert len(towns) > 5  # drawn across the province, not one fixed town
+
+
+def test_keep_none_replaces_the_province_as_before():
+    changed = 0
+    for town, province, code, _ in run_many(TENERIFE, TENERIFE_TAGS, rules={"places": {"keep": "none"}}):
+        _, region = _province(town)  # "Santa Cruz de Tenerife" reads as the town named like its province
+        assert _province(province)[1] == region and code[:2] == region.extra["code"], (town, province, code)
+        changed += province != "Santa Cruz de Tenerife"
+    assert changed > 20
+
+
+def test_a_town_named_like_its_kept_province_is_read_as_the_province():
+    """"Vigo, Pontevedra": Pontevedra stays (the province, or its capital: a coarse value either
+    way) and Vigo becomes another town of it."""
+    for town, province in run_many("Localidad/ Provincia: Vigo, Pontevedra.", [("Vigo", "TERRITORIO"), ("Pontevedra", "TERRITORIO")]):
+        assert province == "Pontevedra" and town != "Vigo" and _province(town)[1].name == "Pontevedra", town
+
+
+def test_a_kept_region_holding_one_town_is_replaced_with_it():
+    """Ceuta, kept as a province and a community, would name its one town: both are replaced,
+    by a town named like its own province, and the postcode follows."""
+    for town, region, code in run_many("Vive en Ceuta (Ceuta). CP 51001.", [("Ceuta", "TERRITORIO"), ("Ceuta", "TERRITORIO"), ("51001", "TERRITORIO")]):
+        place, province = _province(town)
+        assert town == region != "Ceuta" and province.name == town and code[:2] == province.extra["code"], (town, code)
+
+
+def test_keep_names_kinds_of_the_pack():
+    import pytest
+
+    from pseudo.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="places.keep: expected a list or a string"):
+        run("Vive en Adeje.", [("Adeje", "TERRITORIO")], rules={"places": {"keep": 3}})
+    with pytest.raises(ConfigError, match="keep: expected a list of place kinds or 'none'"):
+        run("Vive en Adeje.", [("Adeje", "TERRITORIO")], rules={"places": {"keep": [3]}})
+    with pytest.raises(ConfigError, match=r"provincia: not a place kind of locale 'es' \(kinds: autonomous_community, capital"):
+        run("Vive en Adeje.", [("Adeje", "TERRITORIO")], rules={"places": {"keep": ["provincia"]}})
+    (town,) = [r.surrogate for r in run("Vive en Adeje.", [("Adeje", "TERRITORIO")], rules={"places": {"keep": ["province"]}}).replacements]
+    assert _province(town)[1].id == "ES-P38"

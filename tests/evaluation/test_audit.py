@@ -137,3 +137,19 @@ def test_an_age_landing_on_another_age_is_the_shift_not_a_collision(tmp_path):
     result, report = run(tmp_path, [original], [output])
     assert result.exit_code == 0, result.output
     assert report["counts"]["collision"] == 0
+
+
+def test_a_province_kept_on_purpose_is_no_leak_and_a_town_left_as_it_was_is(tmp_path):
+    """The Spanish pack keeps provinces: the province written again, or inside a hospital's name,
+    tells nothing its own place does not; a town of it that stayed as written is still a leak."""
+    text = "Vive en Adeje (Santa Cruz de Tenerife). Ingresa en Clínica Bellavista. Provincia: Santa Cruz de Tenerife."
+    tags = (("PLACE", "Adeje"), ("REGION", "Santa Cruz de Tenerife"), ("HEALTHCARE_UNIT", "Clínica Bellavista"), ("REGION", "Santa Cruz de Tenerife"))
+    original = doc("d1", text, *tags, locale="es")
+    unit = "Hospital Universitario de Santa Cruz de Tenerife"
+    replaced = text.replace("Adeje", "Arona").replace("Clínica Bellavista", unit)
+    output = doc("d1", replaced, ("PLACE", "Arona"), *[(label, unit if label == "HEALTHCARE_UNIT" else value) for label, value in tags[1:]], locale="es")
+    result, report = run(tmp_path, [original], [output])
+    assert result.exit_code == 0 and report["counts"]["leak"] == report["counts"]["collision"] == 0, result.output
+    stayed = doc("d1", text.replace("Clínica Bellavista", unit), *[(label, unit if label == "HEALTHCARE_UNIT" else value) for label, value in tags], locale="es")
+    result, report = run(tmp_path, [original], [stayed])
+    assert result.exit_code == 4 and [(f["label"], f["start"]) for f in findings(report, "leak")] == [("PLACE", 8)]
