@@ -71,6 +71,18 @@ def _number(token: str, floor: bool, stream: KeyedStream) -> str:
         return "".join(stream.digit(exclude="0" if i == 0 and c != "0" else "") for i, c in enumerate(token))
     low, high = (1, FLOOR_MAX) if floor else _RANGES.get(len(token), (1, HOUSE_NUMBER_MAX))
     return str(low + stream.weighted_index(_CUMULATIVE[(low, high)]))
+_COUNTRY_PREFIX = regex.compile(r"\p{Lu}{1,3}-\s?")  # "E-13600", "S-113 22", "ES-28001": a postcode with its country
+
+
+def _is_postcode(text: str, settings: AddressSettings) -> bool:
+    """A value that is one postcode of the pack's shape, also written after a country prefix."""
+    if settings.postcode is None:
+        return False
+    text = text.strip()
+    prefix = _COUNTRY_PREFIX.match(text)
+    return bool(settings.postcode.fullmatch(text[prefix.end() :] if prefix else text))
+
+
 _LEADING_NUMBER = regex.compile(r"\d+(?:-\d+)?[A-Za-z]?\s+(?=\p{L})")  # "221 ", "221B ", "12-14 "
 
 
@@ -134,8 +146,8 @@ class PlaceRule(Rule):
 
     def priority(self, target: Target, ctx: Context) -> int:
         """Towns before the regions that hold them (so a region follows its town), then streets,
-        postcodes and whole addresses; a place of digits only is a postcode."""
-        if target.label in PLACE_LABELS and not any(c.isalpha() for c in target.text):
+        postcodes and whole addresses; a place of digits only, or a postcode after its country letters, is a postcode."""
+        if target.label in PLACE_LABELS and (not any(c.isalpha() for c in target.text) or _is_postcode(target.text, ctx.services.address.settings)):
             return 100
         if target.label in PLACE_LABELS:
             place, _ = ctx.services.address.find(target.text, target.label)
@@ -147,7 +159,7 @@ class PlaceRule(Rule):
         text = target.text
         if target.label == "ADDRESS":
             return self._address(target, ctx, settings)
-        if target.label == "POSTCODE" or (settings.postcode and settings.postcode.fullmatch(text.strip())):
+        if target.label == "POSTCODE" or _is_postcode(text, settings):
             return self._postcode(text, ctx, near=target)
         if target.label == "STREET" or self._looks_like_street(text, settings):
             return self._street(text, ctx, settings, near=target)

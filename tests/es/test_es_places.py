@@ -44,6 +44,14 @@ def test_a_postcode_alone_is_a_valid_code():
         assert new in codes and new != "28016"
 
 
+def test_a_postcode_after_its_country_letter_stays_a_postcode_of_that_shape():
+    """'E-13600' is a postcode written with Spain's letter, not an unknown town."""
+    codes = {r["postcode"] for r in es_pack().rows("postal_codes")}
+    text = "C/ Constitución, 3 E-13600 Alcázar de San Juan (Ciudad Real)"
+    for (new,) in run_many(text, [("E-13600", "TERRITORIO")]):
+        assert new.startswith("E-") and new[2:] in codes and new[2:4] == "13", new
+
+
 def test_a_street_keeps_its_road_type_as_written_and_its_number_shape():
     streets = {loose(s) for s in es_pack().weighted("streets").items}
     for (new,) in run_many("Domicilio: c/ del Abedul 5-7, 2º dcha.", [("c/ del Abedul 5-7, 2º dcha", "CALLE")]):
