@@ -52,6 +52,13 @@ def test_a_postcode_after_its_country_letter_stays_a_postcode_of_that_shape():
         assert new.startswith("E-") and new[2:] in codes and new[2:4] == "13", new
 
 
+def test_a_foreign_postcode_keeps_its_shape_and_never_becomes_a_town():
+    """'CP: 110431' (Bogotá) has no Spanish shape: new digits in its layout, not a Spanish town."""
+    for first, second in run_many("CP: 110431. CP: 40140-280.", [("110431", "TERRITORIO"), ("40140-280", "TERRITORIO")]):
+        assert regex.fullmatch(r"\d{6}", first) and first != "110431", first
+        assert regex.fullmatch(r"\d{5}-\d{3}", second) and second != "40140-280", second
+
+
 def test_a_street_keeps_its_road_type_as_written_and_its_number_shape():
     streets = {loose(s) for s in es_pack().weighted("streets").items}
     for (new,) in run_many("Domicilio: c/ del Abedul 5-7, 2º dcha.", [("c/ del Abedul 5-7, 2º dcha", "CALLE")]):
