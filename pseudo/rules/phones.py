@@ -95,6 +95,7 @@ def draw_number(
         others = [p for p in prefixes if p != number[:prefix_length]] or prefixes
         if kind == "fixed" and 0 < prefix_length < len(number):  # the area code length may differ: 91 / 983
             others = sorted(p for p in local if len(p) < len(number)) or others
+            others = [p for p in others if p[0] == number[0]] or others  # 963 stays a 9xx, not Valencia's newer 860
         if kind == "fixed" and plan.exchanges:  # an area code whose exchanges the pack knows
             others = [p for p in others if p in plan.exchanges] or others
         block = _mobile_block(number, plan, stream) if kind == "mobile" and 0 < prefix_length < len(number) else None

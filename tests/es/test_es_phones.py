@@ -91,3 +91,13 @@ def test_a_province_listed_only_in_longer_ranges_has_its_three_digit_code():
     codes = area_codes()
     for (new,) in run_many("Tel. 973 248 100", [("973 248 100", "NUMERO_TELEFONO")]):
         assert regex.fullmatch(r"[89]\d\d \d{3} \d{3}", new) and new[:3] in codes and new[:3] != "973"
+
+
+def test_a_nine_hundred_number_keeps_its_leading_nine():
+    """Provinces have a 9xx code and a newer 8xx one; records mostly hold the 9xx, so a 963 of
+    Valencia becomes a 9xx of the surrogate town, never its 860 (a reader's tell)."""
+    checked = 0
+    for town, phone in run_many("46017 Valencia Tel.: 963 862 500", [("Valencia", "TERRITORIO"), ("963 862 500", "NUMERO_TELEFONO")]):
+        assert phone.startswith("9"), (town, phone)
+        checked += 1
+    assert checked > 10
