@@ -127,3 +127,27 @@ def test_house_numbers_and_floors_stay_in_the_ranges_of_real_ones(number, floor,
     new_number, new_floor = int(match[1]), int(match[2])
     low, high = {1: (1, 9), 2: (10, 99)}.get(len(str(number)), (1, 200))
     assert low <= new_number <= high and 1 <= new_floor <= 12, street
+
+
+def test_a_spanish_town_without_listed_streets_draws_names_found_in_several_provinces():
+    """A town whose province has no street list draws from the country list, which holds only
+    names that streets of at least three provinces bear: a name of La Rioja's villages alone
+    ("Lardero", "San Millán") read as out of place in Ciudad Real to blind readers. No handful of
+    names makes up the list's weight ("Calle Mayor" everywhere reads as stock)."""
+    pack = load_pack("es")
+    tree = pack.tree()
+    provinces: dict[str, set[str]] = {}
+    for row in pack.rows("town_streets"):
+        province = tree.ancestor(tree.places[row["place_id"]], "province")
+        provinces.setdefault(row["name"].casefold(), set()).add(province.id)
+    country = pack.weighted("streets")
+    assert len(country) >= 100
+    assert all(len(provinces.get(name.casefold(), ())) >= 3 for name in country.items)
+    assert sum(sorted(country.weights, reverse=True)[:10]) <= 0.1 * sum(country.weights)
+    text = "Domicilio: C/ Lardero 5.\nLocalidad: Ciudad Real."
+    for i in range(KEYS):
+        street, town = run(text, [("C/ Lardero 5", "STREET"), ("Ciudad Real", "PLACE")], "es", f"k{i}".encode())
+        place = min((p for p in tree.lookup(town) if p.kind == "municipality"), key=lambda p: (-p.weight, p.id))
+        assert not town_streets(pack, tree.ancestor(place, "province").id), town  # the fallback is what runs
+        name = regex.fullmatch(r"C/ (.+) \d", street).group(1)
+        assert len(provinces.get(name.casefold(), ())) >= 3, street

@@ -1007,33 +1007,55 @@ def _es_town_streets(data: Path, out: Path, places: set[str]) -> dict[str, dict]
     }  # fmt: skip
 
 
+ES_COUNTRY_STREET_PROVINCES = 3  # a street name found in this many provinces reads as at home anywhere in Spain
+
+
 def _es_streets(data: Path, out: Path) -> dict[str, dict]:
+    """The country list from the streets by town already written: names streets of several
+    provinces bear, counted by provinces, since La Rioja's 174 villages outnumber the cities and a
+    name of theirs alone ("Lardero") read as out of place elsewhere. Saints from La Rioja's names."""
     towns: dict[str, set[str]] = defaultdict(set)
     for row in read_tsv(data / "es" / "streets_larioja.tsv"):
         bare = _bare_street(row["street_name"])
         if bare:
             towns[bare].add(row["municipality_ine_code"])
-    streets = {name: len(codes) for name, codes in towns.items()}
-    saints = {n: c for n, c in streets.items() if n.startswith(tuple(f"{w} " for w in ES_SAINT_WORDS)) and len(n.split()) <= 5}
+    saints = {
+        n: len(c) for n, c in towns.items() if n.startswith(tuple(f"{w} " for w in ES_SAINT_WORDS)) and len(n.split()) <= 5
+    }
+    provinces: dict[str, set[str]] = defaultdict(set)
+    spellings: dict[str, Counter[str]] = defaultdict(Counter)
+    for row in read_tsv(out / "town_streets.tsv"):
+        key = row["name"].casefold()
+        provinces[key].add(row["place_id"].removeprefix("ES-M")[:2])  # INE municipality code: province digits first
+        spellings[key][row["name"]] += 1
+    streets = {
+        min(spellings[key].items(), key=lambda item: (-item[1], item[0]))[0]: len(codes)
+        for key, codes in provinces.items()
+        if len(codes) >= ES_COUNTRY_STREET_PROVINCES
+    }
     origin = ("S26", "lumodino/osmlarioja", "714b6536a5b2c6c1e3fb05d22e2d7bca3d727088")
     licence = "Gobierno de La Rioja IDE open data (attribution); the mirror repository states no licence"
     return {
         "streets": {
             "file": "streets.tsv",
-            **_es_source(
-                *origin, licence,
-                "official street names of La Rioja's 174 municipalities (../shared/data/es/streets_larioja.tsv) without "
-                "their type word and a leading 'de'/'del', names with digits left out; count = municipalities that have "
-                "a street of that name. The country list, for a town whose province has no streets in town_streets",
-                rows=write_tsv(out / "streets.tsv", ("name", "count"), by_weight(streets)),
+            "source": "S26 S30 S31 S32",
+            "licence": "ODbL 1.0 (derived from town_streets.tsv, which holds OpenStreetMap data); see town_streets",
+            "derivation": (
+                f"the names of town_streets.tsv that streets of at least {ES_COUNTRY_STREET_PROVINCES} provinces bear "
+                "(province = first two digits of the INE municipality code), in their most frequent spelling; count = "
+                "provinces with a street of that name. The country list, for a town whose province has no streets in "
+                "town_streets"
             ),
+            "rows": write_tsv(out / "streets.tsv", ("name", "count"), by_weight(streets)),
         },
         "saints": {
             "file": "saints.tsv",
             **_es_source(
                 *origin, licence,
-                f"the street names above that start with {', '.join(ES_SAINT_WORDS)} (devotions Spanish facilities are "
-                "named after), at most five words; count as above",
+                "official street names of La Rioja's 174 municipalities (../shared/data/es/streets_larioja.tsv) without "
+                f"their type word and a leading 'de'/'del', names with digits left out, that start with "
+                f"{', '.join(ES_SAINT_WORDS)} (devotions Spanish facilities are named after), at most five words; count = "
+                "municipalities that have a street of that name",
                 rows=write_tsv(out / "saints.tsv", ("name", "count"), by_weight(saints)),
             ),
         },
@@ -1296,8 +1318,8 @@ def build_es(data: Path, out: Path) -> None:
     lists.update(_es_locations(data, out))
     places = {row["id"] for row in read_tsv(out / "locations.tsv")}
     lists.update(_es_postal_codes(data, out, places))
-    lists.update(_es_streets(data, out))
     lists.update(_es_town_streets(data, out, places))
+    lists.update(_es_streets(data, out))  # the country list is drawn from the streets by town
     lists.update(_es_phones(data, out))
     add_email_domains(lists, "es", out)
     lists.update(_es_professions(data, out))

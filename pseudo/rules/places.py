@@ -16,6 +16,8 @@ part starts at a comma or a number word (`number_words`: "nº", "s/n"), keeps it
 (`address_words`: "piso", "dcha") and ordinals (`ordinals`: the "o" of "2o"), draws house numbers
 and floors small as real ones are and door letters from A to F, and replaces any other word as a
 place.
+A town written beside a foreign country ("Santiago, Chile"), or a town in no list of a record whose
+places all lie abroad, becomes a town of that country's surrogate, never a namesake at home.
 Names are looked up without regard to case or left-out accents, and by their aliases.
 """
 
@@ -83,6 +85,7 @@ def _is_postcode(text: str, settings: AddressSettings) -> bool:
     return bool(settings.postcode.fullmatch(text[prefix.end() :] if prefix else text))
 
 
+_BESIDE = regex.compile(r"[^\S\n]*(?:[\p{P}\d][^\S\n]*)*")  # punctuation, digits and spaces on one line: a town beside its country
 _LEADING_NUMBER = regex.compile(r"\d+(?:-\d+)?[A-Za-z]?\s+(?=\p{L})")  # "221 ", "221B ", "12-14 "
 
 
@@ -150,6 +153,9 @@ class PlaceRule(Rule):
         if target.label in PLACE_LABELS and (not any(c.isalpha() for c in target.text) or _is_postcode(target.text, ctx.services.address.settings)):
             return 100
         if target.label in PLACE_LABELS:
+            abroad = self._country_abroad(target, ctx)
+            if abroad is not None:  # before its country, which is drawn among those with towns listed
+                return 50 - depth(ctx.pack.tree(), abroad) - 1
             place, _ = ctx.services.address.find(target.text, target.label)
             return 50 - depth(ctx.pack.tree(), place) if place is not None else 50
         return {"STREET": 90, "POSTCODE": 100, "ADDRESS": 110}[target.label]
@@ -163,7 +169,51 @@ class PlaceRule(Rule):
             return self._postcode(text, ctx, near=target)
         if target.label == "STREET" or self._looks_like_street(text, settings):
             return self._street(text, ctx, settings, near=target)
+        abroad = self._country_abroad(target, ctx)
+        if abroad is not None:
+            surrogate, fallback = ctx.services.address.town_abroad(text.strip(), abroad)
+            return Surrogate(surrogate, fallback=fallback)
         return self._place(text, target.label if target.label in PLACE_LABELS else "PLACE", ctx, settings)
+
+    # -- towns abroad -----------------------------------------------------------------------
+    @staticmethod
+    def _country_abroad(target: Target, ctx: Context) -> Place | None:
+        """The foreign country a town is written as of: one written right beside it on its line
+        with only punctuation, digits or other places between ("Santiago, Chile", "80100 Holguín,
+        Cuba"), even when a home town shares its name; for a town in no list ("Heredia"), also the
+        nearest foreign country of a record that names no place at home. None for a town at home."""
+        if target.label != "PLACE":
+            return None
+        world: AddressWorld = ctx.services.address
+        place, note = world.find(target.text.strip(), "PLACE")
+        unlisted = place is None or note is not None
+        if not unlisted and (place.kind != settings_town_kind(world) or world.is_abroad(place)):
+            return None  # a region, a country, or a place the tree already puts abroad
+        text = ctx.document.text
+        others = [t for t in ctx.document.targets if t is not target and t.label in PLACE_LABELS and any(c.isalpha() for c in t.text)]
+        countries: list[tuple[int, Target, Place]] = []
+        at_home = False
+        for other in others:
+            found, other_note = world.find(other.text.strip(), other.label)
+            if found is None or other_note is not None:
+                continue
+            if found.kind == world.settings.default_kind.get("COUNTRY") and world.is_abroad(found):
+                countries.append((abs(other.span.start - target.span.start), other, found))
+            elif not world.is_abroad(found):
+                at_home = True
+        same = [t for t in ctx.document.labelled("PLACE") if loose(t.text) == loose(target.text)]  # one value, one reading
+        for _, other, country in sorted(countries, key=lambda item: (item[0], item[1].span.start)):
+            for mine in same:
+                start, end = min(mine.span.end, other.span.end), max(mine.span.start, other.span.start)
+                between = list(text[start:end])
+                for t in ctx.document.targets:
+                    for i in range(max(t.span.start, start), min(t.span.end, end)):
+                        between[i - start] = " "  # another place or a postcode between them
+                if end - start <= 30 and _BESIDE.fullmatch("".join(between)):
+                    return country
+        if unlisted and countries and not at_home:
+            return min(countries, key=lambda item: (item[0], item[1].span.start))[2]
+        return None
 
     # -- towns, regions, countries ----------------------------------------------------------
     def _looks_like_street(self, text: str, settings: AddressSettings) -> bool:

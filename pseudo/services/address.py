@@ -355,6 +355,57 @@ class AddressWorld:
                 self._mapped[node.id] = above
             node = self._tree.parent(node)
 
+    def is_abroad(self, place: Place) -> bool:
+        """Whether a place lies outside the home country (a foreign country, or a place under one)."""
+        home = self._home_country()
+        node: Place | None = place
+        while node is not None and node.id != home:
+            node = self._tree.parent(node)
+        return node is None
+
+    def town_abroad(self, text: str, country: Place) -> tuple[str, str | None]:
+        """A town written as of a foreign country ("Santiago, Chile", "Heredia" in a Costa Rican
+        record) becomes a town of that country's surrogate, never a Spanish namesake: the country is
+        drawn, when not yet mapped, among those the tree lists towns of, and the town is one of them
+        (for a Spanish pack, its capital). A fallback note when the surrogate country has no town."""
+        if country.id not in self._mapped and not self.is_kept(country):
+            anchor = self._anchor(country)
+            pool = self._pack.cached(f"countries-with-towns:{anchor.id if anchor else '*'}", lambda: self._with_towns(country.kind, anchor))
+            taken = {p.name for p in self._mapped.values() if p.kind == country.kind}  # countries mapped through their towns
+            free = [(n, w) for n, w in zip(pool.items, pool.weights) if n not in taken]
+            if len(free) >= 2:
+                draws = WeightedList(tuple(n for n, _ in free), tuple(w for _, w in free))
+                name = self._scope.consistent(
+                    NAMESPACE, f"place:{country.kind}", normalise(country.name), lambda s: self._draw(draws, (), country.kind, anchor, s),
+                    one_to_one=True,
+                )
+                self._mapped[country.id] = self._resolve(name, country.kind, anchor)
+        towns = _weighted_names(t for t in self._under(self.surrogate(country)) if loose(t.name) != loose(text))
+        fallback = None
+        if not len(towns):  # mapped before to a country the tree lists no town of: a town of its continent abroad
+            anchor = self._anchor(country)
+            towns = _weighted_names(
+                t for c in self._with_towns(country.kind, anchor).items for t in self._under(self._resolve(c, country.kind, anchor))
+                if loose(t.name) != loose(text)
+            )
+            fallback = "no town of the surrogate country listed"
+        if not len(towns):
+            return self.unlisted(text, "PLACE"), "no town abroad listed"
+        return self._scope.consistent(NAMESPACE, "place:abroad", normalise(text), towns.draw, one_to_one=False), fallback
+
+    def _with_towns(self, kind: str, anchor: Place | None) -> WeightedList:
+        """Foreign places of a kind (countries) under an anchor that have places listed under them."""
+        places = self._tree.descendants(anchor, kind) if anchor else self._tree.of_kind(kind)
+        return _weighted_names(p for p in places if self._tree.children.get(p.id) and p.id != self._home_country())
+
+    def _under(self, place: Place) -> list[Place]:
+        """Every place under a place."""
+        found, stack = [], list(self._tree.children.get(place.id, []))
+        while stack:
+            found.append(stack.pop())
+            stack.extend(self._tree.children.get(found[-1].id, []))
+        return found
+
     def unlisted(self, text: str, label: str) -> str:
         """A place in no list: a random place of the label's default kind, once per value."""
         kind = self.settings.default_kind.get(label)

@@ -175,3 +175,35 @@ def test_keep_names_kinds_of_the_pack():
         run("Vive en Adeje.", [("Adeje", "TERRITORIO")], rules={"places": {"keep": ["provincia"]}})
     (town,) = [r.surrogate for r in run("Vive en Adeje.", [("Adeje", "TERRITORIO")], rules={"places": {"keep": ["province"]}}).replacements]
     assert _province(town)[1].id == "ES-P38"
+
+
+def _abroad(tree, town: str, country: str) -> bool:
+    """Whether a surrogate town is a listed place of the surrogate country."""
+    return any(tree.ancestor(p, "country") is not None and tree.ancestor(p, "country").name == country for p in tree.lookup(town))
+
+
+def test_a_town_beside_a_foreign_country_becomes_a_town_of_the_surrogate_country():
+    """"Valencia, Venezuela" is no Spanish town: its surrogate is a town of the country's surrogate,
+    even though a Spanish town shares its name; a home town beside España stays Spanish."""
+    tree = es_pack().tree()
+    spain = {p.name for p in tree.of_kind("municipality")}
+    for text, town, country in [("Localidad: Valencia, Venezuela.", "Valencia", "Venezuela"),
+                                ("Domicilio: Córdoba 5000 Argentina.", "Córdoba", "Argentina")]:  # fmt: skip
+        for new_town, new_country in run_many(text, [(town, "TERRITORIO"), (country, "PAIS")]):
+            assert new_country not in (country, "España")
+            assert new_town not in spain and _abroad(tree, new_town, new_country), (new_town, new_country)
+    for new_town, new_country in run_many("Localidad: Valencia, España.", [("Valencia", "TERRITORIO"), ("España", "PAIS")], keys=5):
+        assert new_town in spain and new_country == "España"
+
+
+def test_a_town_in_no_list_of_a_foreign_record_becomes_a_town_of_the_surrogate_country():
+    """"Heredia" with "País: Costa Rica" and no place at home: a town of the surrogate country, never
+    a Spanish town; a record that names a home town keeps reading its unknown places as Spanish."""
+    tree = es_pack().tree()
+    spain = {p.name for p in tree.of_kind("municipality")}
+    text = "Localidad/ Provincia: Heredia.\nCP: 40140-280.\nPaís: Costa Rica."
+    for new_town, new_country in run_many(text, [("Heredia", "TERRITORIO"), ("Costa Rica", "PAIS")]):
+        assert new_town not in spain and _abroad(tree, new_town, new_country), (new_town, new_country)
+    text = "Localidad: Madrid.\nBarrio: Vallecasuelo.\nPaís de nacimiento: Perú."
+    for _, new_barrio, _ in run_many(text, [("Madrid", "TERRITORIO"), ("Vallecasuelo", "TERRITORIO"), ("Perú", "PAIS")], keys=5):
+        assert new_barrio in spain
