@@ -1462,7 +1462,17 @@ def _en_streets(data: Path, out: Path) -> dict[str, dict]:
     }  # fmt: skip
 
 
-def _en_phones(data: Path, out: Path, states: set[str]) -> dict[str, dict]:
+def _en_exchange_place(place: str, cities: dict[tuple[str, str], str]) -> str:
+    """The city id of libphonenumber's "City, ST", also where it abbreviates Saint ("St. George")
+    or names the township of a city ("Ewing Township"); "" when the tree has no such city."""
+    name, _, state = place.rpartition(", ")
+    for spelled in (name, name.replace("St. ", "Saint "), re.sub(r" (?:Charter )?(?:Township|Twp)$", "", name)):
+        if (state, spelled.casefold()) in cities:
+            return cities[(state, spelled.casefold())]
+    return ""
+
+
+def _en_phones(data: Path, out: Path, states: set[str], cities: dict[tuple[str, str], str]) -> dict[str, dict]:
     codes = []
     for row in read_tsv(data / "en" / "phone_area_codes.tsv"):
         region = EN_PHONE_REGIONS.get(row["region"], row["region"])
@@ -1473,7 +1483,8 @@ def _en_phones(data: Path, out: Path, states: set[str]) -> dict[str, dict]:
             codes.append((row["area_code"], city))
     us_codes = {code for code, _ in codes}
     exchanges = sorted(
-        {(r["npa_nxx"][:3], r["npa_nxx"][3:], nfc(r["place"])) for r in read_tsv(data / "en" / "phone_exchange_prefixes.tsv")
+        {(r["npa_nxx"][:3], r["npa_nxx"][3:], nfc(r["place"]), _en_exchange_place(nfc(r["place"]), cities))
+         for r in read_tsv(data / "en" / "phone_exchange_prefixes.tsv")
          if len(r["npa_nxx"]) == 6 and r["npa_nxx"][:3] in us_codes and r["npa_nxx"][3] in "23456789"}
     )  # fmt: skip
     fiction = [(f"1{code}5550100", f"1{code}5550199", "fixed") for code in sorted(us_codes)]
@@ -1483,9 +1494,11 @@ def _en_phones(data: Path, out: Path, states: set[str]) -> dict[str, dict]:
             **_en_source(
                 "S1", "Apache-2.0 (libphonenumber)",
                 "the NPA-NXX geocoding keys of libphonenumber (../shared/data/en/phone_exchange_prefixes.tsv) under the "
-                "area codes above, split into area code and exchange, with the place libphonenumber names: a surrogate "
-                "number's exchange is one in use under its area code",
-                rows=write_tsv(out / "phone_exchanges.tsv", ("code", "exchange", "place"), exchanges),
+                "area codes above, split into area code and exchange, with the place libphonenumber names and the id "
+                f"of that city in locations.tsv ({sum(1 for e in exchanges if e[3])} of {len(exchanges)} rows; 'St.' read as "
+                "'Saint', a 'Township' as its city): a surrogate number takes an exchange of its surrogate town where "
+                "one is listed, else one in use under its area code",
+                rows=write_tsv(out / "phone_exchanges.tsv", ("code", "exchange", "place", "place_id"), exchanges),
             ),
         },
         "phone_fiction_ranges": {
@@ -1562,7 +1575,7 @@ def build_en(data: Path, out: Path) -> None:
     lists.update(_en_postal_codes(data, out, cities))
     lists.update(_en_streets(data, out))
     states = {r["name"] for r in read_tsv(out / "locations.tsv") if r["kind"] == "state"}
-    lists.update(_en_phones(data, out, states))
+    lists.update(_en_phones(data, out, states, cities))
     add_email_domains(lists, "en", out)
     lists.update(_en_professions(data, out))
     lists.update(_en_hospitals(data, out))
