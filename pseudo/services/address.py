@@ -54,6 +54,7 @@ class AddressSettings:
     ordinals: frozenset[str]  # letters written after a number to make it ordinal: "2o", "1er"
     tail: regex.Pattern  # where the name of a street ends and its number part begins: "," or a number word ("nº", "s/n")
     number_first: bool = False  # the house number stands before the street name ("221 Baker Street")
+    region_streets: bool = True  # a town without streets of its own takes its region's
 
 
 def place_settings(pack: LocalePack) -> AddressSettings:
@@ -74,6 +75,7 @@ def place_settings(pack: LocalePack) -> AddressSettings:
             ordinals=frozenset(w.casefold() for w in raw.ordinals),
             tail=_tail_pattern(raw.number_words),
             number_first=raw.street_order == "number_first",
+            region_streets=raw.street_reach == "region",
         )
 
     return pack.cached("place-settings", make)
@@ -479,12 +481,12 @@ class AddressWorld:
         return WeightedList(tuple(n for n, _ in shared), tuple(w for _, w in shared))
 
     def _local_streets(self, place: Place, road_type: str) -> WeightedList | None:
-        """Streets listed for a place, else for the region right above it (a province; a Swedish
-        municipality), never a kept region or the one towns are replaced within (the country); by
+        """Streets listed for a place, else (`street_reach: region`) for the region right above it
+        (a province; a Swedish municipality), never a kept region or the one towns are replaced within (the country); by
         how many towns of the region have a street of that name. None when neither has streets."""
         listed = _streets_under(self._pack)
         stop = self.settings.group.get(self.settings.default_kind.get("PLACE", ""))
-        for node in (place, self._tree.parent(place)):
+        for node in (place, self._tree.parent(place)) if self.settings.region_streets else (place,):
             if node is None or node.kind == stop or self.is_kept(node):
                 return None
             if node.id in listed:

@@ -37,3 +37,32 @@ def test_city_state_code_and_zip_stay_one_place():
 def test_the_rules_have_no_locale_special_case():
     for module in RULES.glob("*.py"):
         assert not regex.search(r"locale\s*[!=]=|code\s*[!=]=\s*['\"](?:en|es|sv)['\"]", module.read_text(encoding="utf-8")), module.name
+
+
+def test_a_street_is_one_of_the_surrogate_city_else_a_common_national_name():
+    pack = load_pack("en")
+    tree = pack.tree()
+    national = set(pack.weighted("streets").items)
+    by_city: dict[str, set[str]] = {}
+    for row in pack.rows("town_streets"):
+        by_city.setdefault(row["place_id"], set()).add(row["name"])
+    text = "Address: 221 Baker Street, Boston, MA 02115."
+    spans = [("221 Baker Street", "STREET"), ("Boston", "PLACE"), ("MA", "REGION"), ("02115", "POSTCODE")]
+    local = 0
+    for street, city, state, _ in run_many(text, spans, keys=60):
+        town = next(p for p in tree.lookup(city) if p.kind == "city" and tree.ancestor(p, "state").extra["code"] == state)
+        name = street.split(" ", 1)[1]
+        if town.id in by_city:
+            local += 1
+            assert name in by_city[town.id], (street, city, state)
+        else:
+            assert name in national, (street, city, state)
+        assert not any(p.kind == "city" for p in tree.lookup(name)), street  # never a town's name ("810 Cambridge")
+    assert local >= 3
+
+
+def test_title_case_starts_a_word_never_a_letter_after_a_digit():
+    from pseudo.casing import match_case
+
+    assert match_case("Baker Street", "22nd Street") == "22nd Street"
+    assert match_case("Baker Street", "main street") == "Main street" and match_case("BAKER ST", "22nd Street") == "22ND STREET"
