@@ -2,12 +2,14 @@
 
 The gender is the listed one of the whole span, else of the first listed word in it ("ex
 profesora de instituto"), else of the closest listed spelling; a profession found nowhere takes
-the neutral pool.
+the neutral pool. A form of address of the pack's titles tagged as a profession (Presidio's TITLE:
+"Dr.", "Mrs.") is kept: it names no one, and the name after it agrees with it.
 """
 
 from __future__ import annotations
 
 from pseudo.lists.fuzzy import closest
+from pseudo.lists.names import title_words
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList
 from pseudo.model import Target
@@ -37,6 +39,8 @@ class ProfessionRule(Rule):
     needs = ("professions",)
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
+        if target.text.casefold().rstrip(".") in title_words(ctx.pack):
+            return Surrogate(target.text, kept=True)
         gender_of, pools = professions(ctx.pack)
         key = normalise(target.text)
         gender, fallback = gender_of.get(key), None
