@@ -66,3 +66,10 @@ def test_title_case_starts_a_word_never_a_letter_after_a_digit():
 
     assert match_case("Baker Street", "22nd Street") == "22nd Street"
     assert match_case("Baker Street", "main street") == "Main street" and match_case("BAKER ST", "22nd Street") == "22ND STREET"
+
+
+def test_a_street_after_two_numbers_keeps_them_and_gets_a_street_name():
+    streets = set(load_pack("en").weighted("streets").items)
+    for (street,) in run_many("Lives at 9554 62 Baker Street Apt. 981.", [("9554 62 Baker Street Apt. 981", "STREET")]):
+        found = regex.fullmatch(r"\d+ \d+ (.+) Apt\. \d+", street)
+        assert found and found[1] in streets, street
