@@ -150,10 +150,9 @@ def _local_prefixes(target: Target, ctx: Context, plan: NumberingPlan) -> frozen
         return frozenset()
     names = world.names_around(world.surrogate(place))
     codes = frozenset(code for code, served in plan.regions if loose(served) in names)
-    town_kind = world.settings.default_kind.get("PLACE")
-    if plan.town_exchanges and town_kind:
-        town = place if place.kind == town_kind else world.nearest(ctx.document, target.span.start, kinds=(town_kind,))
-        own = plan.town_exchanges.get(world.surrogate(town).id, ()) if town is not None else ()
+    if plan.town_exchanges:
+        town = world.surrogate_town(ctx.document, target.span.start)
+        own = plan.town_exchanges.get(town.id, ()) if town is not None else ()
         fitting = frozenset(code + exchange for code, exchange in own if not codes or code in codes)
         if fitting:
             return fitting

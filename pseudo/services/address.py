@@ -552,6 +552,13 @@ class AddressWorld:
                 return place
         return None
 
+    def surrogate_town(self, document: Tagged, position: int) -> Place | None:
+        """The surrogate of the record's town: of the listed town written nearest to a position
+        (a whole address's town too), or None where the record names no town."""
+        kind = self.settings.default_kind.get("PLACE")
+        town = self.nearest(document, position, kinds=(kind,)) if kind else None
+        return None if town is None else self.surrogate(town)
+
     def read(self, document: Tagged, target: Target) -> Place | None:
         """The listed place a span names: an address's town, or a place read beside the region
         written right after it ("Springfield, IL"), so every rule reads a record's town alike."""
