@@ -13,21 +13,22 @@ from pseudo.keyed import Keyring
 from pseudo.model import Document, Result, Span
 
 fillers = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12).map(lambda s: f" {s} ")
+sentences = fillers.map(lambda s: f"{s}. ")  # a sentence end between values: two names side by side read as one person
 common = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def documents(values: st.SearchStrategy, locale: str, max_values: int = 8) -> st.SearchStrategy:
+def documents(values: st.SearchStrategy, locale: str, max_values: int = 8, between: st.SearchStrategy = fillers) -> st.SearchStrategy:
     """Documents of `locale` whose spans are drawn (value, label) pairs between random fillers."""
 
     @st.composite
     def build(draw):
-        pieces = draw(st.lists(st.tuples(fillers, values), min_size=1, max_size=max_values))
+        pieces = draw(st.lists(st.tuples(between, values), min_size=1, max_size=max_values))
         text, spans = "", []
         for filler, (value, label) in pieces:
             text += filler
             spans.append(Span(len(text), len(text) + len(value), label))
             text += value
-        text += draw(fillers)
+        text += draw(between)
         return Document("doc", text, tuple(spans), {"locale": locale}).validated()
 
     return build()

@@ -258,8 +258,8 @@ class AddressWorld:
         if place.id in self._mapped:
             return self._mapped[place.id]
         namesake = self._namesake(place)
-        if namesake is not None:
-            chosen = self._namesake_surrogate(place, namesake)
+        chosen = self._namesake_surrogate(place, namesake) if namesake is not None else None
+        if chosen is not None:
             self._mapped[place.id] = chosen
             self._map_regions_above(place, chosen)
             return chosen
@@ -363,10 +363,11 @@ class AddressWorld:
             node = self._tree.parent(node)
         return None
 
-    def _namesake_surrogate(self, place: Place, region: Place) -> Place:
+    def _namesake_surrogate(self, place: Place, region: Place) -> Place | None:
         """A town named like its region becomes the town named like the region's surrogate, so
         the name reads right as the town and as the region: "Vigo, Pontevedra" -> "Gijón, Asturias"
-        never leaves a town of one province beside another province."""
+        never leaves a town of one province beside another province. None where no other town
+        heads its region ("New York" alone in the United States): it is drawn as any town."""
         target = self._mapped.get(region.id) or self._derived_from_below(region)
         if target is None:
             group = self.settings.group.get(place.kind)
@@ -374,6 +375,8 @@ class AddressWorld:
             heads = self._pack.cached(
                 f"namesake-towns:{place.kind}:{region.kind}:{anchor.id if anchor else '*'}", lambda: self._heads(place.kind, region.kind, anchor)
             )
+            if len(heads) < 2:
+                return None
             avoid = self._replaced_regions(place)
             name = self._scope.consistent(
                 NAMESPACE, f"place:{place.kind}", normalise(place.name), lambda s: self._draw(heads, avoid, place.kind, None, s), one_to_one=True

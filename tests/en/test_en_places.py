@@ -73,3 +73,13 @@ def test_a_street_after_two_numbers_keeps_them_and_gets_a_street_name():
     for (street,) in run_many("Lives at 9554 62 Baker Street Apt. 981.", [("9554 62 Baker Street Apt. 981", "STREET")]):
         found = regex.fullmatch(r"\d+ \d+ (.+) Apt\. \d+", street)
         assert found and found[1] in streets, street
+
+
+def test_a_city_named_like_its_state_alone_in_the_country_is_drawn_as_any_city():
+    pack = load_pack("en")
+    tree = pack.tree()
+    zips = {r["postcode"]: r["place_id"] for r in pack.rows("postal_codes")}
+    text = "Lives in New York, NY 10005."
+    for city, state, zip_code in run_many(text, [("New York", "PLACE"), ("NY", "REGION"), ("10005", "POSTCODE")]):
+        assert city != "New York" and state != "NY"
+        assert tree.ancestor(tree.places[zips[zip_code]], "state").extra["code"] == state
