@@ -217,6 +217,9 @@ class AddressWorld:
     def _find(self, name: str, label: str) -> tuple[Place | None, str | None]:
         wanted = self.settings.kinds.get(label) or ()
         found = [p for p in self._tree.lookup(name) if not wanted or p.kind in wanted]
+        countries = [p for p in found if p.kind == "country"]
+        if countries:  # "Canada" is the country, not Canada, Kentucky: records name countries far more often
+            return min(countries, key=lambda p: (-p.weight, p.id)), None
         if found:
             rank = {kind: i for i, kind in enumerate(wanted)}
             return min(found, key=lambda p: (rank.get(p.kind, len(rank)), -p.weight, p.id)), None

@@ -83,3 +83,9 @@ def test_a_city_named_like_its_state_alone_in_the_country_is_drawn_as_any_city()
     for city, state, zip_code in run_many(text, [("New York", "PLACE"), ("NY", "REGION"), ("10005", "POSTCODE")]):
         assert city != "New York" and state != "NY"
         assert tree.ancestor(tree.places[zips[zip_code]], "state").extra["code"] == state
+
+
+def test_a_country_named_like_a_small_us_town_stays_a_country():
+    countries = {p.name for p in load_pack("en").tree().of_kind("country")}
+    for canada, finland in run_many("Moved from Canada, then Finland.", [("Canada", "PLACE"), ("Finland", "PLACE")]):
+        assert canada in countries and finland in countries and "United States" not in (canada, finland)
