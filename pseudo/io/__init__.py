@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from pseudo.errors import InputError, PseudoError
-from pseudo.io import brat, conll, i2b2, inline, mimic, native, physionet
+from pseudo.io import brat, conll, i2b2, inline, mimic, native, physionet, presidio
 from pseudo.io.atomic import atomic_writer, transaction, write_stdout
 from pseudo.io.source import STDIO, decode, read_bytes
 from pseudo.model import Document
@@ -180,6 +180,15 @@ def _write_mimic(documents: Sequence[Document], destination: str, batch: Batch) 
     _write_text(destination, lambda handle: mimic.write(documents, handle))
 
 
+def _read_presidio(source: str) -> Batch:
+    documents, errors, layouts = presidio.read(decode(read_bytes(source), source), source)
+    return Batch("presidio", documents, errors, layouts=layouts)
+
+
+def _write_presidio(documents: Sequence[Document], destination: str, batch: Batch) -> None:
+    _write_text(destination, lambda handle: presidio.write(documents, handle, batch.layouts))
+
+
 FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
@@ -191,6 +200,7 @@ FORMATS: dict[str, Format] = {
         Format("i2b2", (".xml",), _read_i2b2, _write_i2b2),
         Format("physionet", (".text",), _read_physionet, _write_physionet),
         Format("mimic", (".mimic.txt",), _read_mimic, _write_mimic),
+        Format("presidio", (), _read_presidio, _write_presidio),  # a .json file: named with --format presidio
     )
 }
 

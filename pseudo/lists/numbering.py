@@ -32,6 +32,7 @@ class NumberingPlan:
     regions: tuple[tuple[str, str], ...] = ()  # (area code, the place it serves), where the list says
     mobile_ranges: tuple[tuple[str, int], ...] = ()  # (allocated block, numbers in it), national form
     exchanges: dict[str, tuple[str, ...]] = field(default_factory=dict)  # area code -> its exchanges in use (NANP NXX)
+    town_exchanges: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # place id -> (area code, exchange) of its numbers
 
     @cached_property
     def prefixes(self) -> dict[str, str]:
@@ -87,6 +88,7 @@ def numbering_plan(pack: LocalePack) -> NumberingPlan:
             ),
             ranges,
             _exchanges(pack, national) if pack.has("phone_exchanges") else {},
+            _town_exchanges(pack, national) if pack.has("phone_exchanges") else {},
         )
 
     return pack.cached("phone-plan", make)
@@ -99,6 +101,16 @@ def _exchanges(pack: LocalePack, national: Callable[[str], str]) -> dict[str, tu
     for row in pack.rows("phone_exchanges"):
         found.setdefault(national(row["code"]), []).append(row["exchange"])
     return {area: tuple(codes) for area, codes in found.items()}
+
+
+def _town_exchanges(pack: LocalePack, national: Callable[[str], str]) -> dict[str, tuple[tuple[str, str], ...]]:
+    """Place id -> (area code, exchange) of the numbers of that town (`phone_exchanges` rows with
+    a `place_id`): where a town's own numbers start."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for row in pack.rows("phone_exchanges"):
+        if row.get("place_id"):
+            found.setdefault(row["place_id"], []).append((national(row["code"]), row["exchange"]))
+    return {place: tuple(sorted(prefixes)) for place, prefixes in found.items()}
 
 
 def _served(place: str) -> list[str]:

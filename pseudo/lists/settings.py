@@ -17,6 +17,7 @@ DATE_ORDERS = ("DMY", "MDY", "YMD")
 AGE_UNITS = ("year", "month", "week", "day")
 PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
 STREET_ORDERS = ("name_first", "number_first")
+STREET_REACHES = ("region", "town")
 
 
 class SettingsError(Exception):
@@ -96,6 +97,7 @@ TEXT_MAP = Kind("a mapping of strings to strings", _mapping(_text, _text))
 AGE_UNIT_MAP = Kind(f"a mapping of words to {', '.join(AGE_UNITS)}", _mapping(_text, _one_of(*AGE_UNITS)))
 WORDS_MAP = Kind("a mapping of strings to lists of strings", _mapping(_text, _words))
 STREET_ORDER = Kind(f"one of {', '.join(STREET_ORDERS)}", _one_of(*STREET_ORDERS))
+STREET_REACH = Kind(f"one of {', '.join(STREET_REACHES)}", _one_of(*STREET_REACHES))
 KINDS_BY_LABEL = Kind(f"a mapping of {', '.join(PLACE_LABELS)} to lists of strings", _mapping(_one_of(*PLACE_LABELS), _words))
 
 
@@ -138,6 +140,9 @@ class PlaceSettings:
     street_types: tuple[str, ...] = setting(WORDS, "road-type words kept in front of a street name (Calle, C/, Avda.)", ())
     street_type_words: dict[str, str] = setting(
         TEXT_MAP, 'road-type word as written -> the type word of the street lists it stands for ("C/": "Calle", "Carrer": "Calle")', {}
+    )
+    street_reach: str = setting(
+        STREET_REACH, "where a town without streets of its own (town_streets) takes them: the region right above it, or (town) the country list", "region"
     )
     local_street_share: float = setting(
         RATIO, "share of streets drawn from the surrogate town's own list (town_streets) when it has one; below 1 for a composed list", 1.0

@@ -102,11 +102,13 @@ def luhn_check_digit(payload: str) -> str:
 
 
 def luhn(text: str, target: Target, ctx: Context, stream: KeyedStream, labelled: bool = False) -> str | None:
-    """Numbers of 10 or more digits that pass Luhn (cards, many national ids) stay Luhn-valid."""
+    """Numbers of 10 or more digits that pass Luhn (cards, many national ids) stay Luhn-valid, and
+    keep their first digit: a card's network (4 Visa, 5 Mastercard, 3 American Express), shared
+    by millions; a card starting with a digit no network issues gave a surrogate away."""
     digits = digits_of(text)
     if len(digits) < 10 or len(digits) != sum(c.isalnum() for c in text) or not luhn_valid(digits):
         return None
-    drawn = redraw_digits(digits[:-1], stream)
+    drawn = digits[0] + redraw_digits(digits[1:-1], stream)
     return replace_digits(text, drawn + luhn_check_digit(drawn))
 
 

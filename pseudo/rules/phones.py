@@ -4,11 +4,12 @@ A number is read as [international prefix + country code | trunk prefix] + area 
 prefix + subscriber digits. The prefix is replaced by another of the same kind and length, so
 the digit count and the grouping (every separator at its place) stay as written; a fixed number
 takes, where it can, an area code of the surrogate place nearest to it, then an exchange in use
-under that code where the pack lists them (`phone_exchanges`: NANP's NXX), and a mobile one a block
-operators really hold (the pack's `phone_mobile_ranges`, by size). Surrogates look like the
+under that code where the pack lists them (`phone_exchanges`: NANP's NXX; one of the surrogate
+town's own numbers where the list names the town), and a mobile one a block operators really hold (the pack's `phone_mobile_ranges`, by size). Surrogates look like the
 numbers real records hold: a recognisable fiction range would repeat the same digits across
 records and make a real leftover stand out. With the option `contacts: fictional`, a number of a
 kind and length the locale reserves for fiction (Sweden's PTS ranges) is drawn from them instead.
+A number is one value by its national digits, whatever its lead ("+1 617 ..." and "(617) ...").
 """
 
 from __future__ import annotations
@@ -79,8 +80,7 @@ def draw_number(
     local: frozenset[str] = frozenset(),
     fictional: bool = False,
 ) -> str:
-    """A number of the same kind and shape; a fixed one takes an area code from `local` when one
-    fits (the original's own code too, when it serves the surrogate town)."""
+    """A number of the same kind and shape, written in the original's layout (see draw_national)."""
     digits = digits_of(text)
     if not digits:
         return shape_surrogate(text, stream)
@@ -88,25 +88,32 @@ def draw_number(
         keep = min(KEEP_WITHOUT_LOCALE, max(0, len(digits) - 4))
         return replace_digits(text, digits[:keep] + _subscriber(len(digits) - keep, stream))
     lead, number = split_number(text, plan)
+    return replace_digits(text, lead + draw_national(number, plan, stream, local, fictional))
+
+
+def draw_national(number: str, plan: NumberingPlan, stream: KeyedStream, local: frozenset[str] = frozenset(), fictional: bool = False) -> str:
+    """A national number of the same kind and length; a fixed one starts with a prefix from `local`
+    when one fits: an area code (the original's own too, when it serves the surrogate town), or an
+    area code with the exchange of the surrogate town's own numbers."""
     kind, prefix_length = _classify(number, plan)
     new_number = _from_fiction(number, kind, prefix_length, plan, stream) if fictional else None
-    if new_number is None:
-        prefixes = plan.of_kind(kind, prefix_length) if 0 < prefix_length < len(number) else []
-        others = [p for p in prefixes if p != number[:prefix_length]] or prefixes
-        if kind == "fixed" and 0 < prefix_length < len(number):  # the area code length may differ: 91 / 983
-            others = sorted(p for p in local if len(p) < len(number)) or others
-            others = [p for p in others if p[0] == number[0]] or others  # 963 stays a 9xx, not Valencia's newer 860
-        if kind == "fixed" and plan.exchanges:  # an area code whose exchanges the pack knows
-            others = [p for p in others if p in plan.exchanges] or others
-        block = _mobile_block(number, plan, stream) if kind == "mobile" and 0 < prefix_length < len(number) else None
-        prefix = block or (stream.choice(others) if others else number[:prefix_length])
-        exchanges = [e for e in plan.exchanges.get(prefix, ()) if len(prefix) + len(e) < len(number)]
-        if kind == "fixed" and exchanges:  # a subscriber number starts with an exchange in use (NANP)
-            prefix += stream.choice(exchanges)
-            new_number = prefix + "".join(stream.digit() for _ in range(len(number) - len(prefix)))
-        else:
-            new_number = prefix + _subscriber(len(number) - len(prefix), stream)
-    return replace_digits(text, lead + new_number)
+    if new_number is not None:
+        return new_number
+    prefixes = plan.of_kind(kind, prefix_length) if 0 < prefix_length < len(number) else []
+    others = [p for p in prefixes if p != number[:prefix_length]] or prefixes
+    if kind == "fixed" and 0 < prefix_length < len(number):  # the area code length may differ: 91 / 983
+        others = sorted(p for p in local if len(p) < len(number)) or others
+        others = [p for p in others if p[0] == number[0]] or others  # 963 stays a 9xx, not Valencia's newer 860
+    if kind == "fixed" and plan.exchanges:  # an area code whose exchanges the pack knows, or a town's own exchange
+        others = [p for p in others if p in plan.exchanges or len(p) > prefix_length] or others
+    block = _mobile_block(number, plan, stream) if kind == "mobile" and 0 < prefix_length < len(number) else None
+    prefix = block or (stream.choice(others) if others else number[:prefix_length])
+    exchanges = [e for e in plan.exchanges.get(prefix, ()) if len(prefix) + len(e) < len(number)]
+    if kind == "fixed" and exchanges:  # a subscriber number starts with an exchange in use (NANP)
+        prefix += stream.choice(exchanges)
+    if kind == "fixed" and len(prefix) > prefix_length and plan.exchanges:  # the line number after the exchange: any digits
+        return prefix + "".join(stream.digit() for _ in range(len(number) - len(prefix)))
+    return prefix + _subscriber(len(number) - len(prefix), stream)
 
 
 class PhoneRule(Rule):
@@ -116,17 +123,26 @@ class PhoneRule(Rule):
     options = {"contacts": contacts_option("numbers in operators' ranges")}
 
     def replace(self, target: Target, ctx: Context) -> str:
+        """One surrogate per national number in a scope ("617-555-0134" and "+1 617 555 0134" are one
+        number), written in each occurrence's own layout."""
         plan = numbering_plan(ctx.pack) if ctx.pack and ctx.pack.has("phone_area_codes") else None
-        local = _local_codes(target, ctx, plan) if plan else frozenset()
-        key = digits_of(target.text) or target.text
         fictional = ctx.options["contacts"] == "fictional"
-        surrogate = ctx.consistent("number", key, lambda stream: draw_number(target.text, plan, stream, local, fictional))
-        return replace_digits(target.text, digits_of(surrogate)) if digits_of(target.text) else surrogate  # its own layout
+        if plan is None or not digits_of(target.text):
+            key = digits_of(target.text) or target.text
+            surrogate = ctx.consistent("number", key, lambda stream: draw_number(target.text, plan, stream, fictional=fictional))
+            return replace_digits(target.text, digits_of(surrogate)) if digits_of(target.text) else surrogate
+        lead, number = split_number(target.text, plan)
+        local = _local_prefixes(target, ctx, plan)
+        trunk = plan.trunk_prefix  # the key is the number as dialled at home, whatever the lead written
+        dialled = ctx.consistent("number", trunk + number, lambda stream: trunk + draw_national(number, plan, stream, local, fictional))
+        return replace_digits(target.text, lead + dialled[len(trunk) :])
 
 
-def _local_codes(target: Target, ctx: Context, plan: NumberingPlan) -> frozenset[str]:
-    """Area codes serving the surrogate of the place nearest to the number, or a region above it:
-    the address world gives the surrogate, so a number follows its surrogate town ("Zaragoza ... 976")."""
+def _local_prefixes(target: Target, ctx: Context, plan: NumberingPlan) -> frozenset[str]:
+    """Where the number of the record's surrogate place starts: the address world gives the
+    surrogate of the place nearest to the number, so a number follows its surrogate town
+    ("Zaragoza ... 976"): an area code with an exchange of the surrogate town's own numbers where
+    the pack lists them (NANP), else the area codes serving it or a region above it."""
     if not plan.regions or ctx.pack is None or not ctx.pack.has("locations"):
         return frozenset()
     world = ctx.services.address
@@ -134,4 +150,11 @@ def _local_codes(target: Target, ctx: Context, plan: NumberingPlan) -> frozenset
     if place is None:
         return frozenset()
     names = world.names_around(world.surrogate(place))
-    return frozenset(code for code, served in plan.regions if loose(served) in names)
+    codes = frozenset(code for code, served in plan.regions if loose(served) in names)
+    if plan.town_exchanges:
+        town = world.surrogate_town(ctx.document, target.span.start)
+        own = plan.town_exchanges.get(town.id, ()) if town is not None else ()
+        fitting = frozenset(code + exchange for code, exchange in own if not codes or code in codes)
+        if fitting:
+            return fitting
+    return codes

@@ -86,7 +86,7 @@ def _is_postcode(text: str, settings: AddressSettings) -> bool:
 
 
 _BESIDE = regex.compile(r"[^\S\n]*(?:[\p{P}\d][^\S\n]*)*")  # punctuation, digits and spaces on one line: a town beside its country
-_LEADING_NUMBER = regex.compile(r"\d+(?:-\d+)?[A-Za-z]?\s+(?=\p{L})")  # "221 ", "221B ", "12-14 "
+_LEADING_NUMBER = regex.compile(r"(?:\d+(?:-\d+)?[A-Za-z]?\s+)+(?=\p{L})")  # "221 ", "221B ", "12-14 ", "9554 62 "
 
 
 def _starts_with_word(text: str, prefix: str) -> bool:
@@ -173,7 +173,8 @@ class PlaceRule(Rule):
         if abroad is not None:
             surrogate, fallback = ctx.services.address.town_abroad(text.strip(), abroad)
             return Surrogate(surrogate, fallback=fallback)
-        return self._place(text, target.label if target.label in PLACE_LABELS else "PLACE", ctx, settings)
+        beside = ctx.services.address.region_after(ctx.document, target)  # "Springfield, IL": the one in Illinois
+        return self._place(text, target.label if target.label in PLACE_LABELS else "PLACE", ctx, settings, beside)
 
     # -- towns abroad -----------------------------------------------------------------------
     @staticmethod
@@ -226,14 +227,15 @@ class PlaceRule(Rule):
                 return True
         return bool(settings.street and settings.street.search(text))
 
-    def _place(self, text: str, label: str, ctx: Context, settings: AddressSettings) -> Surrogate:
-        """The address world's surrogate of the place, with the language's inflection carried over."""
+    def _place(self, text: str, label: str, ctx: Context, settings: AddressSettings, beside: str | None = None) -> Surrogate:
+        """The address world's surrogate of the place (read inside the region written beside it),
+        with the language's inflection carried over."""
         world: AddressWorld = ctx.services.address
         split = getattr(ctx.pack.morphology, "split_inflection", None)
         inflect = getattr(ctx.pack.morphology, "inflect", None)
         tree = ctx.pack.tree()
         base, marker = split(text, lambda w: len(tree.lookup(w))) if split else (text, "")
-        place, fallback = world.find(base, label)
+        place, fallback = world.find(base, label, beside)
         if place is None:
             surrogate = world.unlisted(base, label)
         else:
@@ -314,7 +316,8 @@ class PlaceRule(Rule):
 
     @staticmethod
     def _place_near(target: Target | None, ctx: Context) -> Place | None:
-        """The listed place written nearest to a street (as phones find theirs), or None."""
+        """The listed town written nearest to a street, else the listed place nearest (as phones
+        find theirs), or None: "40 Elm Street" after "Portland, ME" is a street of Portland."""
         if target is None:
             return None
         nearby = [
@@ -322,11 +325,9 @@ class PlaceRule(Rule):
             for t in ctx.document.labelled("PLACE", "REGION")
             if t is not target and any(c.isalpha() for c in t.text) and not PlaceRule._is_street_text(t.text, ctx)
         ]
-        for _, _, other in sorted(nearby, key=lambda item: item[:2]):
-            place = ctx.services.address.find(other.text, other.label)[0]
-            if place is not None:
-                return place
-        return None
+        found = [p for _, _, other in sorted(nearby, key=lambda item: item[:2]) if (p := ctx.services.address.read(ctx.document, other))]
+        town_kind = settings_town_kind(ctx.services.address)
+        return next((p for p in found if p.kind == town_kind), found[0] if found else None)
 
     @staticmethod
     def _is_street_text(text: str, ctx: Context) -> bool:
@@ -418,8 +419,9 @@ class PlaceRule(Rule):
             part(segment.start(), code.start())
             part(code.end(), segment.end())
         replaced: dict[tuple[int, int], Surrogate] = {}
-        for start, end in towns:
-            replaced[(start, end)] = self._place(text[start:end], "PLACE", ctx, settings)
+        for i, (start, end) in enumerate(towns):  # each read beside the part after it: "Springfield, IL"
+            beside = text[slice(*towns[i + 1])] if i + 1 < len(towns) else None
+            replaced[(start, end)] = self._place(text[start:end], "PLACE", ctx, settings, beside)
         town = next((text[start:end] for start, end in towns), None)  # the original: the world maps it
         for start, end in postcodes:
             replaced[(start, end)] = self._postcode(text[start:end], ctx, town=town)

@@ -9,13 +9,15 @@ with a few choices: a soldier stays in the armed forces, a fisherman among farm 
 workers. What records write in that slot that is no profession (the pack's `situations`:
 "jubilado", "tareas del hogar") becomes another of its life stage. A shorter mention of a
 profession of the record ("la auxiliar" after "auxiliar de enfermería") is the same person's: it
-takes that profession's surrogate.
+takes that profession's surrogate. A form of address of the pack's titles tagged as a profession
+(Presidio's TITLE: "Dr.", "Mrs.") is kept: it names no one, and the name after it agrees with it.
 """
 
 from __future__ import annotations
 
 from pseudo.folds import normalise
 from pseudo.lists.fuzzy import closest
+from pseudo.lists.names import title_words
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList
 from pseudo.model import Target
@@ -84,6 +86,8 @@ class ProfessionRule(Rule):
     needs = ("professions",)
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
+        if target.text.casefold().rstrip(".") in title_words(ctx.pack):
+            return Surrogate(target.text, kept=True)
         longer = self._longer_mention(target, ctx)
         if longer is not None:
             return self.replace(longer, ctx)

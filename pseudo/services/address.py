@@ -34,7 +34,7 @@ from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.tree import LocationTree, Place
 from pseudo.lists.weighted import WeightedList
-from pseudo.model import Tagged
+from pseudo.model import Tagged, Target
 from pseudo.scope import ScopeState
 
 PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
@@ -44,6 +44,9 @@ MIN_COMMON_STREETS = 100  # fewer shared names than this: the whole country list
 MAX_TRIES = 32  # draws for a town outside the original's region before any town is taken
 KEEP_NOTHING = "none"  # the places option `keep: none`: every level is replaced
 _WORD = regex.compile(r"[\p{L}\p{M}'’-]+")
+_BESIDE = regex.compile(r"\s*,?\s*")  # between a town and its region: "Springfield, IL"
+_ADDRESS_PART = regex.compile(r"[^,\n]+")
+_TRAILING_CODE = regex.compile(r"\s*\d[\d -]*$")  # "IL 62704" -> "IL"
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,7 @@ class AddressSettings:
     ordinals: frozenset[str]  # letters written after a number to make it ordinal: "2o", "1er"
     tail: regex.Pattern  # where the name of a street ends and its number part begins: "," or a number word ("nº", "s/n")
     number_first: bool = False  # the house number stands before the street name ("221 Baker Street")
+    region_streets: bool = True  # a town without streets of its own takes its region's
 
 
 def place_settings(pack: LocalePack) -> AddressSettings:
@@ -81,6 +85,7 @@ def place_settings(pack: LocalePack) -> AddressSettings:
             ordinals=frozenset(w.casefold() for w in raw.ordinals),
             tail=_tail_pattern(raw.number_words),
             number_first=raw.street_order == "number_first",
+            region_streets=raw.street_reach == "region",
         )
 
     return pack.cached("place-settings", make)
@@ -223,18 +228,34 @@ class AddressWorld:
         self._kept: dict[str, bool] = {}  # place id -> whether it stays as written
 
     # -- finding originals ------------------------------------------------------------------
-    def find(self, name: str, label: str) -> tuple[Place | None, str | None]:
+    def find(self, name: str, label: str, beside: str | None = None) -> tuple[Place | None, str | None]:
         """The listed place a text names for a label (its preferred kinds first, then the most
         populous), through the spell-checked fallback when no spelling matches; one value read
-        once per scope, so "Valencia" and "València" stay one place."""
+        once per scope, so "Valencia" and "València" stay one place. A region written beside it
+        ("Springfield, IL") reads it as the place of that name inside the region, for the scope."""
         key = normalise(name)
+        inside = self._inside_region(name, label, beside) if beside else None
+        if inside is not None:
+            self._by_text[key] = (inside, None)
         if key not in self._by_text:
             self._by_text[key] = self._find(name, label)
         return self._by_text[key]
 
+    def _inside_region(self, name: str, label: str, region_text: str) -> Place | None:
+        """The place a name may mean for the label inside a region the text names (as written, no
+        spelling fallback; the label's preferred kinds first, then the most populous), or None."""
+        regions = [p for p in self._tree.lookup(region_text) if p.kind in self.settings.kinds.get("REGION", ())]
+        wanted = self.settings.kinds.get(label) or ()
+        found = [p for p in self._tree.lookup(name) if (not wanted or p.kind in wanted) and regions and self._inside(p, regions)]
+        rank = {kind: i for i, kind in enumerate(wanted)}
+        return min(found, key=lambda p: (rank.get(p.kind, len(rank)), -p.weight, p.id)) if found else None
+
     def _find(self, name: str, label: str) -> tuple[Place | None, str | None]:
         wanted = self.settings.kinds.get(label) or ()
         found = [p for p in self._tree.lookup(name) if not wanted or p.kind in wanted]
+        countries = [p for p in found if p.kind == "country"]
+        if countries:  # "Canada" is the country, not Canada, Kentucky: records name countries far more often
+            return min(countries, key=lambda p: (-p.weight, p.id)), None
         if found:
             rank = {kind: i for i, kind in enumerate(wanted)}
             return min(found, key=lambda p: (rank.get(p.kind, len(rank)), -p.weight, p.id)), None
@@ -480,7 +501,8 @@ class AddressWorld:
         """A town named like its region becomes the town named like the region's surrogate, so
         the name reads right as the town and as the region: "Vigo, Pontevedra" -> "Gijón, Asturias"
         never leaves a town of one province beside another province. None when no other such
-        town lies inside the place's anchor (a kept state): the town is then drawn as any other."""
+        town lies inside the place's anchor (a kept state), or where no other town heads its region
+        ("New York" alone in the United States): the town is then drawn as any other."""
         target = self._mapped.get(region.id) or self._derived_from_below(region)
         if target is None:
             anchor = self._anchor(place)
@@ -612,13 +634,12 @@ class AddressWorld:
         return WeightedList(tuple(n for n, _ in shared), tuple(w for _, w in shared))
 
     def _local_streets(self, place: Place, road_type: str) -> WeightedList | None:
-        """Streets listed for a place, else, for a town, for the region right above it (a province;
-        a Swedish municipality), never the one towns are replaced within (the country); by how many
-        towns of the region have a street of that name. None when neither has streets."""
+        """Streets listed for a place, else (`street_reach: region`) for the region right above it
+        (a province; a Swedish municipality), never a kept region or the one towns are replaced within (the country); by
+        how many towns of the region have a street of that name. None when neither has streets."""
         listed = _streets_under(self._pack)
-        town = self.settings.default_kind.get("PLACE", "")
-        stop = self.settings.group.get(town)
-        for node in (place, self._tree.parent(place) if place.kind == town else None):
+        stop = self.settings.group.get(self.settings.default_kind.get("PLACE", ""))
+        for node in (place, self._tree.parent(place)) if self.settings.region_streets else (place,):
             if node is None or node.kind == stop:
                 return None
             if node.id in listed:
@@ -652,7 +673,7 @@ class AddressWorld:
         return frozenset(names)
 
     def nearest(
-        self, document: Tagged, position: int, labels: tuple[str, ...] = ("PLACE", "REGION"), kinds: Iterable[str] = ()
+        self, document: Tagged, position: int, labels: tuple[str, ...] = ("PLACE", "REGION", "ADDRESS"), kinds: Iterable[str] = ()
     ) -> Place | None:
         """The listed place written nearest to a position (of the kinds, when given): where a
         phone's area code, an identifier's province, a unit's town or a service's region comes from."""
@@ -663,8 +684,42 @@ class AddressWorld:
             if t.label in labels and any(c.isalpha() for c in t.text)
         )
         for _, _, target in spans:
-            place = self.find(target.text, target.label)[0]
+            place = self.read(document, target)
             if place is not None and (not wanted or place.kind in wanted):
+                return place
+        return None
+
+    def surrogate_town(self, document: Tagged, position: int) -> Place | None:
+        """The surrogate of the record's town: of the listed town written nearest to a position
+        (a whole address's town too), or None where the record names no town."""
+        kind = self.settings.default_kind.get("PLACE")
+        town = self.nearest(document, position, kinds=(kind,)) if kind else None
+        return None if town is None else self.surrogate(town)
+
+    def read(self, document: Tagged, target: Target) -> Place | None:
+        """The listed place a span names: an address's town, or a place read beside the region
+        written right after it ("Springfield, IL"), so every rule reads a record's town alike."""
+        if target.label == "ADDRESS":
+            return self.in_address(target.text)
+        return self.find(target.text, target.label, self.region_after(document, target))[0]
+
+    def region_after(self, document: Tagged, target: Target) -> str | None:
+        """The text of the place span written right after a place, only a comma between ("Springfield, IL")."""
+        after = [t for t in document.targets if t.span.start >= target.span.end and t.label in PLACE_LABELS]
+        if not after:
+            return None
+        following = min(after, key=lambda t: t.span.start)
+        return following.text if _BESIDE.fullmatch(document.text[target.span.end : following.span.start]) else None
+
+    def in_address(self, text: str) -> Place | None:
+        """The town a whole address names: its first part without digits that names a town, read
+        beside the part after it ("1668 Glyn St, Springfield, IL 62704": Springfield in Illinois)."""
+        parts = [_TRAILING_CODE.sub("", p).strip(" .;:") for p in _ADDRESS_PART.findall(text)]
+        parts = [p for p in parts if p and regex.search(r"\p{L}", p) and not any(c.isdigit() for c in p)]
+        town_kind = self.settings.default_kind.get("PLACE")
+        for i, part in enumerate(parts):
+            place = self.find(part, "PLACE", parts[i + 1] if i + 1 < len(parts) else None)[0]
+            if place is not None and place.kind == town_kind:
                 return place
         return None
 

@@ -69,3 +69,17 @@ def test_us_phone_layouts_are_kept_with_a_real_area_code_and_exchange():
 def test_fictional_contacts_use_the_reserved_555_01_range():
     for (number,) in run_many("Call 617-555-0134.", [("617-555-0134", "PHONE")], rules={"phones": {"contacts": "fictional"}}):
         assert regex.fullmatch(r"\d{3}-555-01\d\d", number)
+
+
+def test_a_form_of_address_tagged_as_a_profession_is_kept_and_a_job_replaced():
+    for title, job in run_many("Dr. Lee, a packager, came.", [("Dr.", "PROFESSION"), ("packager", "PROFESSION")]):
+        assert title == "Dr." and job.casefold() != "packager"
+
+
+def test_a_card_number_keeps_its_network_digit_and_stays_luhn_valid():
+    from pseudo.rules.ids import luhn_valid
+
+    text = "Visa 4454794511390933, Amex 347415977307943."
+    for visa, amex in run_many(text, [("4454794511390933", "ID"), ("347415977307943", "ID")]):
+        assert visa[0] == "4" and amex[0] == "3" and luhn_valid(visa) and luhn_valid(amex)
+        assert len(visa) == 16 and len(amex) == 15 and visa != "4454794511390933"

@@ -51,6 +51,10 @@ def test_area_codes_are_us_only_and_name_a_state_or_city_of_the_tree():
 
 
 def test_streets_are_real_names_with_their_type_word():
-    streets = load_pack("en").weighted("streets").items
-    assert streets[0] == "Main Street" and "Ashland Avenue" in streets
-    assert all(not name.isupper() for name in streets)
+    pack = load_pack("en")
+    streets = pack.weighted("streets").items
+    assert {"Main Street", "2nd Avenue", "Oak Drive", "Broadway"} <= set(streets) and "Main Turnpike" not in streets
+    chicago = next(p for p in pack.tree().lookup("Chicago") if p.kind == "city" and p.weight > 1_000_000)
+    town_streets = {(r["place_id"], r["name"]) for r in pack.rows("town_streets")}
+    assert (chicago.id, "Ashland Avenue") in town_streets
+    assert all(not name.isupper() for name in streets) and all(not name.isupper() for _, name in town_streets)
