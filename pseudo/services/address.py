@@ -43,6 +43,7 @@ COMMON_STREET_TOWNS = 3  # a street name borne in this many towns reads as at ho
 MIN_COMMON_STREETS = 100  # fewer shared names than this: the whole country list is drawn from
 MAX_TRIES = 32  # draws for a town outside the original's region before any town is taken
 KEEP_NOTHING = "none"  # the places option `keep: none`: every level is replaced
+_TWO_NAMES = regex.compile(r"\s*[/-]\s*|\s+-\s+")  # "Donostia-San Sebastián", "Alicante / Alacant"
 _WORD = regex.compile(r"[\p{L}\p{M}'’-]+")
 _BESIDE = regex.compile(r"\s*,?\s*")  # between a town and its region: "Springfield, IL"
 _ADDRESS_PART = regex.compile(r"[^,\n]+")
@@ -259,6 +260,9 @@ class AddressWorld:
         if found:
             rank = {kind: i for i, kind in enumerate(wanted)}
             return min(found, key=lambda p: (rank.get(p.kind, len(rank)), -p.weight, p.id)), None
+        both = self._both_names(name, label)
+        if both is not None:
+            return both, None
         names = self._pack.cached(
             f"place-names:{label}",
             lambda: _weighted_names(p for p in self._tree.places.values() if not wanted or p.kind in wanted),
@@ -267,6 +271,15 @@ class AddressWorld:
         if near:
             return self._find(near[1], label)[0], "place matched to the closest listed spelling"
         return None, "place in no list: a random place of its level"
+
+    def _both_names(self, name: str, label: str) -> Place | None:
+        """A place written with its two official names joined ("Donostia-San Sebastián",
+        "Alicante/Alacant"), each listed for it: the lists hold them as a name and an alias."""
+        halves = _TWO_NAMES.split(name.strip(), maxsplit=1)
+        if len(halves) != 2 or not all(halves):
+            return None
+        first, second = (self._find(half, label)[0] if self._tree.lookup(half) else None for half in halves)
+        return first if first is not None and second is not None and first.id == second.id else None
 
     def is_kept(self, place: Place) -> bool:
         """A kind kept on purpose (a province, a county), or the home country: a value most records

@@ -59,6 +59,16 @@ def test_a_foreign_postcode_keeps_its_shape_and_never_becomes_a_town():
         assert regex.fullmatch(r"\d{5}-\d{3}", second) and second != "40140-280", second
 
 
+def test_a_town_written_with_both_official_names_is_that_town():
+    """'Donostia-San Sebastián' is Donostia (alias San Sebastián): a town of Gipuzkoa like its
+    postcode, never a random town far away."""
+    tree = es_pack().tree()
+    text = "Localidad/ Provincia: Donostia-San Sebastián.\nCP: 20002."
+    for town, code in run_many(text, [("Donostia-San Sebastián", "TERRITORIO"), ("20002", "TERRITORIO")]):
+        municipality = next(p for p in tree.lookup(town) if p.kind == "municipality")
+        assert municipality.extra["code"][:2] == "20" and code[:2] == "20", (town, code)
+
+
 def test_a_street_keeps_its_road_type_as_written_and_its_number_shape():
     streets = {loose(s) for s in es_pack().weighted("streets").items}
     for (new,) in run_many("Domicilio: c/ del Abedul 5-7, 2º dcha.", [("c/ del Abedul 5-7, 2º dcha", "CALLE")]):
