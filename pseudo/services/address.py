@@ -155,11 +155,18 @@ def _streets_under(pack: LocalePack) -> dict[str, tuple[tuple[str, str], ...]]:
     def make() -> dict[str, tuple[tuple[str, str], ...]]:
         tree = pack.tree()
         found: dict[str, list[tuple[str, str]]] = {}
+        chains: dict[str, list[list[tuple[str, str]]]] = {}  # place id -> the lists of it and its regions: walked once
         for row in pack.rows("town_streets"):
-            node = tree.places.get(row["place_id"])
-            while node is not None:
-                found.setdefault(node.id, []).append((row["name"], row["type"]))
-                node = tree.parent(node)
+            chain = chains.get(row["place_id"])
+            if chain is None:
+                chain, node = [], tree.places.get(row["place_id"])
+                while node is not None:
+                    chain.append(found.setdefault(node.id, []))
+                    node = tree.parent(node)
+                chains[row["place_id"]] = chain
+            street = (row["name"], row["type"])
+            for streets in chain:
+                streets.append(street)
         return {place: tuple(streets) for place, streets in found.items()}
 
     return pack.cached("streets-under", make) if pack.has("town_streets") else {}
