@@ -507,7 +507,8 @@ class AddressWorld:
     def _typed(self, streets: Sequence[tuple[str, str]], road_type: str) -> WeightedList:
         """The streets of the original's road type when there are any, else all of them."""
         wanted = self._road_class(road_type) if road_type.strip() else ""
-        same = [name for name, kind in streets if wanted and self._road_class(kind) == wanted]
+        classes = {kind: self._road_class(kind) for kind in {kind for _, kind in streets}} if wanted else {}
+        same = [name for name, kind in streets if wanted and classes[kind] == wanted]
         counts: dict[str, int] = {}
         for name in same or [name for name, _ in streets]:
             counts[name] = counts.get(name, 0) + 1
