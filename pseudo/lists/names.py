@@ -195,7 +195,7 @@ def field_slot(pack: LocalePack, before: str) -> str | None:
         return regex.compile(rf"(?i)(?<![\p{{L}}])(?:{'|'.join(groups)})\s*:\s*$")
 
     pattern = pack.cached("name-field-slots", make)
-    if pattern is None:
+    if pattern is None or ":" not in before:  # every field label ends in a colon
         return None
     match = pattern.search(before)
     return match.lastgroup if match else None

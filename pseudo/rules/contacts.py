@@ -205,6 +205,18 @@ def _align(letters: str, tokens: tuple[str, ...]) -> tuple[tuple[int, int, int |
     return best(0, frozenset())[2]
 
 
+def _most_aligned(letters: str, tokens: list[str]) -> int:
+    """At most this many letters align with the tokens (see `_align`): a piece is a prefix of a
+    distinct token written in the letters, so each token gives at most its longest such prefix."""
+    total = 0
+    for token in tokens:
+        length = len(token)
+        while length and token[:length] not in letters:
+            length -= 1
+        total += length
+    return min(total, len(letters))
+
+
 def derived_local_part(local: str, ctx: Context, stream: KeyedStream) -> str | None:
     """The local part rebuilt from a surrogate name, when it visibly derives from a name.
 
@@ -215,6 +227,9 @@ def derived_local_part(local: str, ctx: Context, stream: KeyedStream) -> str | N
     best = None
     people = ctx.services.person.folded_people(ctx.document) if _has_names(ctx) else []
     for originals, surrogates in people:
+        most = _most_aligned(letters, originals)
+        if most < 3 or most * 3 < len(letters) * 2 or (best is not None and most <= best[0]):
+            continue  # this person cannot win: no alignment to search
         pieces = _align(letters, tuple(originals))
         matched = sum(end - start for start, end, index in pieces if index is not None)
         if matched >= 3 and matched * 3 >= len(letters) * 2 and (best is None or matched > best[0]):
