@@ -238,7 +238,7 @@ class Engine:
             ctx = Context(tagged, pack, options[rule_name], rule_name, scope, services)
             ordered = sorted(by_rule[rule_name], key=lambda item: (_priority(rule, item[0], ctx, document), item[0].span.start))
             for target, propagated in ordered:
-                override = self.settings.overrides.get((scope.id, target.label, normalise(target.text)))
+                override = self.settings.overrides.get((scope.id, target.label, normalise(target.text))) if self.settings.overrides else None
                 scope.notes.clear()
                 if override is not None:
                     answer: Surrogate | str = Surrogate(override, kept=override == target.text)

@@ -99,7 +99,7 @@ class ScopeState:
             self.name_words.update(normalise(t) for t in _tokens(text) if len(t) > 2 and t[0].isupper())
 
     def _carries_name(self, candidate: str) -> bool:
-        return any(normalise(t) in self.name_words for t in _tokens(candidate))
+        return any(word in self.name_words for word in words_of(candidate))
 
     def consistent(
         self,

@@ -122,6 +122,9 @@ class LocalePack:
         """A TSV of `name<TAB>count`, in descending count."""
 
         def make() -> WeightedList:
+            columns = None if f"rows:{name}" in self._cache else _name_counts(self._read(name))
+            if columns is not None:
+                return WeightedList(*columns)
             rows = self.rows(name)
             return WeightedList(tuple(r["name"] for r in rows), tuple(int(r.get("count") or 1) for r in rows))
 
@@ -163,3 +166,18 @@ def _dict_rows(text: str) -> tuple[dict[str, str], ...]:
         elif row:
             rows.append({**dict.fromkeys(header), **dict(zip(header, row)), **({None: row[width:]} if len(row) > width else {})})
     return tuple(rows)
+
+
+def _name_counts(text: str) -> tuple[tuple[str, ...], tuple[int, ...]] | None:
+    """The name and count columns of a TSV whose rows are all whole, read without a dict per row
+    (the census lists are long); None for any other table, which `rows` reads."""
+    reader = csv.reader(io.StringIO(text), delimiter="\t", quoting=csv.QUOTE_NONE)
+    header = next(reader, None) or []
+    table = [row for row in reader if row]
+    if "name" not in header or len(set(header)) < len(header) or any(len(row) != len(header) for row in table):
+        return None
+    at = header.index("name")
+    if "count" not in header:
+        return tuple(row[at] for row in table), (1,) * len(table)
+    count = header.index("count")
+    return tuple(row[at] for row in table), tuple(int(row[count] or 1) for row in table)

@@ -15,6 +15,7 @@ numbers ask the same world for the surrogate of a place they name or stand near.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
@@ -509,9 +510,7 @@ class AddressWorld:
         wanted = self._road_class(road_type) if road_type.strip() else ""
         classes = {kind: self._road_class(kind) for kind in {kind for _, kind in streets}} if wanted else {}
         same = [name for name, kind in streets if wanted and classes[kind] == wanted]
-        counts: dict[str, int] = {}
-        for name in same or [name for name, _ in streets]:
-            counts[name] = counts.get(name, 0) + 1
+        counts = Counter(same or [name for name, _ in streets])
         ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
         return WeightedList(tuple(n for n, _ in ordered), tuple(w for _, w in ordered))
 
