@@ -186,23 +186,24 @@ def _align(letters: str, tokens: tuple[str, ...]) -> tuple[tuple[int, int, int |
         return tuple((start, end, None if index is None else usable[index]) for start, end, index in found)
 
     @cache
-    def best(i: int, used: frozenset[int]) -> tuple[int, int, tuple[tuple[int, int, int | None], ...]]:
+    def best(i: int, used: int) -> tuple[int, int, tuple[tuple[int, int, int | None], ...]]:
+        """The best split of letters[i:] with the tokens whose bits are not set in `used`."""
         if i == len(letters):
             return 0, 0, ()
         skipped, pieces, path = best(i + 1, used)
         choice = (skipped + 1, pieces + 1, ((i, i + 1, None),) + path)
         for index, token in enumerate(tokens):
-            if index in used:
+            if used >> index & 1:
                 continue
             length = 0
             while i + length < len(letters) and length < len(token) and letters[i + length] == token[length]:
                 length += 1
-                skipped, pieces, path = best(i + length, used | {index})
+                skipped, pieces, path = best(i + length, used | 1 << index)
                 if (skipped, pieces + 1) < choice[:2]:  # the first of equals stays
                     choice = (skipped, pieces + 1, ((i, i + length, index),) + path)
         return choice
 
-    return best(0, frozenset())[2]
+    return best(0, 0)[2]
 
 
 def _most_aligned(letters: str, tokens: list[str]) -> int:
