@@ -11,6 +11,8 @@ from rapidfuzz.utils import default_process
 from pseudo.folds import loose
 from pseudo.keyed import KeyedStream
 
+STARTING_KEPT = 1024  # first words whose items a list keeps (see WeightedList.starting)
+
 
 @dataclass(frozen=True)
 class WeightedList:
@@ -74,6 +76,21 @@ class WeightedList:
     def nearest(self) -> dict:
         """Answers of spell-checked lookups in this list (pseudo.lists.fuzzy), kept with it."""
         return {}
+
+    @cached_property
+    def _starting(self) -> dict[str, "WeightedList"]:
+        return {}
+
+    def starting(self, word: str) -> "WeightedList":
+        """The items that start with a word and a space, case-blind ("Hospital ..."), in order; kept
+        (up to STARTING_KEPT words, then made anew), as the list is searched once per unit."""
+        key = word.casefold() + " "
+        if key not in self._starting:
+            if len(self._starting) >= STARTING_KEPT:
+                self._starting.clear()
+            kept = [(item, weight) for item, weight in zip(self.items, self.weights) if item.casefold().startswith(key)]
+            self._starting[key] = WeightedList(tuple(i for i, _ in kept), tuple(w for _, w in kept))
+        return self._starting[key]
 
     def top(self, n: int) -> "WeightedList":
         """The n heaviest items; kept, so their running totals are summed once."""
