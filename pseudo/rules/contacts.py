@@ -38,6 +38,8 @@ PRIVATE_V4 = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/1
 UNIQUE_LOCAL_V6 = ipaddress.ip_network("fd00::/8")  # the locally assigned half of fc00::/7
 MIN_DOMAIN_WORD = 4  # letters of a type word kept in a rebuilt domain ("hospital", "sjukhus")
 GENERIC_TLDS = ("com", "org", "net", "edu")  # kept as written; a regional one (.cat, .eus) is not
+_NOT_ALPHANUMERIC = regex.compile(r"[^a-z0-9]+")
+_NOT_LETTER = regex.compile(r"[^a-z]")
 
 
 def _has_names(ctx: Context) -> bool:
@@ -70,7 +72,7 @@ def _listed_domains(pack: LocalePack) -> dict[str, WeightedList]:
 
 def _compact(text: str, separator: str) -> str:
     """A name as a domain label writes it: ascii letters and digits, words joined by the separator."""
-    return separator.join(w for w in regex.split(r"[^a-z0-9]+", ascii_fold(text).casefold()) if w)
+    return separator.join(w for w in _NOT_ALPHANUMERIC.split(ascii_fold(text).casefold()) if w)
 
 
 def _country_tld(pack: LocalePack) -> str | None:
@@ -269,7 +271,7 @@ def _drawn_local_part(local: str, ctx: Context, stream: KeyedStream) -> str:
     last = ascii_fold(ctx.pack.weighted("last_names").top(500).uniform(stream))
     separator = next((c for c in local if c in "._-"), "")
     digits = "".join(stream.digit() for c in local if c.isdigit())
-    first, last = (regex.sub(r"[^a-z]", "", part.casefold()) for part in (first, last))
+    first, last = (_NOT_LETTER.sub("", part.casefold()) for part in (first, last))
     if not separator and stream.below(2):
         first = first[:1]  # "mlopez", as often as "marialopez"
     return f"{first}{separator}{last}{digits}"
