@@ -15,13 +15,14 @@ class Place:
     kind: str
     name: str
     extra: Mapping[str, str] = field(default_factory=dict)
+    weight: int = field(init=False, repr=False, compare=False)  # the population, at least 1: read once, sorted by often
 
-    @property
-    def weight(self) -> int:
+    def __post_init__(self) -> None:
         try:
-            return max(1, int(self.extra.get("population") or 1))
+            weight = max(1, int(self.extra.get("population") or 1))
         except ValueError:
-            return 1
+            weight = 1
+        object.__setattr__(self, "weight", weight)
 
 
 class LocationTree:
