@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import accumulate
+from typing import Iterable
 
 from rapidfuzz.utils import default_process
 
@@ -27,17 +28,11 @@ class WeightedList:
 
     @cached_property
     def _index(self) -> dict[str, int]:
-        index: dict[str, int] = {}
-        for position, item in enumerate(self.items):
-            index.setdefault(item.casefold(), position)
-        return index
+        return _first_positions(map(str.casefold, self.items))
 
     @cached_property
     def _loose_index(self) -> dict[str, int]:
-        index: dict[str, int] = {}
-        for position, item in enumerate(self.items):
-            index.setdefault(loose(item), position)
-        return index
+        return _first_positions(map(loose.__wrapped__, self.items))  # not through loose's cache: the list would fill it
 
     def _find(self, item: str) -> int | None:
         """Case-blind, then also blind to left-out accents; the exact spelling wins when both exist."""
@@ -110,3 +105,9 @@ class WeightedList:
 
     def uniform(self, stream: KeyedStream) -> str:
         return stream.choice(self.items)
+
+
+def _first_positions(keys: Iterable[str]) -> dict[str, int]:
+    """Each key's first position: built from the end, so that the first occurrence is written last."""
+    keys = list(keys)
+    return dict(zip(reversed(keys), range(len(keys) - 1, -1, -1)))
