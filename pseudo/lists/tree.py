@@ -32,6 +32,7 @@ class LocationTree:
         self.by_name: dict[str, list[Place]] = {}
         self._by_loose_name: dict[str, list[Place]] = {}
         self._descendants: dict[tuple[str, str], tuple[Place, ...]] = {}
+        self._of_kind: dict[str, tuple[Place, ...]] = {}
         for place in places:
             self.places[place.id] = place
             self.children.setdefault(place.parent_id, []).append(place)
@@ -72,4 +73,7 @@ class LocationTree:
         return list(self._descendants[key])
 
     def of_kind(self, kind: str) -> list[Place]:
-        return sorted((p for p in self.places.values() if p.kind == kind), key=lambda p: p.id)
+        """Every place of a kind, by id (gathered once per kind)."""
+        if kind not in self._of_kind:
+            self._of_kind[kind] = tuple(sorted((p for p in self.places.values() if p.kind == kind), key=lambda p: p.id))
+        return list(self._of_kind[kind])
