@@ -30,6 +30,8 @@ def loose(text: str) -> str:
 def normalise(value: str) -> str:
     """The consistency key: case, runs of whitespace and left-out accents ("Garcia" for
     "García") do not make another value."""
+    if value.isprintable():  # no control character, so no separator that str.split and \s see differently
+        return loose(" ".join(value.split()))
     return loose(_SPACES.sub(" ", value).strip())
 
 

@@ -23,7 +23,7 @@ def _tokens(text: str) -> tuple[str, ...]:
 
 def original_values(text: str) -> set[str]:
     """An original value, normalised, whole and word by word: what no surrogate of its scope may be."""
-    return {normalise(text), *(normalise(token) for token in _tokens(text))}
+    return {normalise(text), *words_of(text)}
 
 
 def _nested(original: str, candidate: str) -> bool:
