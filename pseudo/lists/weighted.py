@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import accumulate
-from typing import Iterable
+from operator import itemgetter
+from typing import Iterable, Mapping
 
 from rapidfuzz.utils import default_process
 
@@ -22,8 +23,16 @@ class WeightedList:
     items: tuple[str, ...]
     weights: tuple[int, ...]
 
+    @classmethod
+    def heaviest_first(cls, weights: Mapping[str, int]) -> "WeightedList":
+        """Items by descending weight, ties in name order: two stable sorts rather than a key per item."""
+        ordered = sorted(sorted(weights.items(), key=itemgetter(0)), key=itemgetter(1), reverse=True)
+        return cls(tuple(map(itemgetter(0), ordered)), tuple(map(itemgetter(1), ordered)))
+
     @cached_property
     def cumulative(self) -> tuple[int, ...]:
+        if self.weights and min(self.weights) >= 1:  # no weight to raise to 1: summed in C
+            return tuple(accumulate(self.weights))
         return tuple(accumulate(max(1, w) for w in self.weights))
 
     @cached_property

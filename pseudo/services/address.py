@@ -92,8 +92,7 @@ def _weighted_names(places: Iterable[Place]) -> WeightedList:
     names: dict[str, int] = {}
     for place in places:
         names[place.name] = max(names.get(place.name, 0), place.weight)
-    ordered = sorted(names.items(), key=lambda item: (-item[1], item[0]))
-    return WeightedList(tuple(n for n, _ in ordered), tuple(w for _, w in ordered))
+    return WeightedList.heaviest_first(names)
 
 
 def _pool(pack: LocalePack, kind: str, anchor: Place | None, preposition: str | None) -> WeightedList:
@@ -510,9 +509,7 @@ class AddressWorld:
         wanted = self._road_class(road_type) if road_type.strip() else ""
         classes = {kind: self._road_class(kind) for kind in {kind for _, kind in streets}} if wanted else {}
         same = [name for name, kind in streets if wanted and classes[kind] == wanted]
-        counts = Counter(same or [name for name, _ in streets])
-        ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
-        return WeightedList(tuple(n for n, _ in ordered), tuple(w for _, w in ordered))
+        return WeightedList.heaviest_first(Counter(same or [name for name, _ in streets]))
 
     # -- what other rules ask -----------------------------------------------------------------
     def names_around(self, place: Place) -> frozenset[str]:
