@@ -149,6 +149,13 @@ def _codes_of(pack: LocalePack, place: Place, length: int, reach: str) -> tuple[
     return pack.cached(f"{reach}-codes:{place.id}:{length}", make)
 
 
+def _keyed_codes(pack: LocalePack, place: Place, length: int, reach: str) -> tuple[tuple[str, str, str], ...]:
+    """`_codes_of` with each code's digits and consistency key, worked out once, not per postcode span."""
+    return pack.cached(
+        f"{reach}-codes-keyed:{place.id}:{length}", lambda: tuple((c, digits_of(c), normalise(c)) for c in _codes_of(pack, place, length, reach))
+    )
+
+
 def _streets_under(pack: LocalePack) -> dict[str, tuple[tuple[str, str], ...]]:
     """place id -> (name, type word) of every street the pack lists for it or for a place under it."""
 
@@ -443,7 +450,7 @@ class AddressWorld:
             surrogate = self.surrogate(town)
             taken = self._scope.taken(NAMESPACE, "postcode")
             for reach in ("town", "region"):  # a town without free codes of its own: one of its region
-                fitting = [c for c in _codes_of(self._pack, surrogate, len(digits), reach) if digits_of(c) != digits and normalise(c) not in taken]
+                fitting = [c for c, code_digits, key in _keyed_codes(self._pack, surrogate, len(digits), reach) if code_digits != digits and key not in taken]
                 if fitting:
                     break
             if not fitting:
