@@ -117,3 +117,29 @@ def test_no_alignment_of_a_local_part_covers_more_letters_than_its_bound():
         letters = "".join(t[: rng.randint(0, len(t))] for t in rng.sample(tokens, len(tokens))) + rng.choice(["", "x", "ab"])
         matched = sum(end - start for start, end, index in _align(letters, tuple(tokens)) if index is not None)
         assert matched <= _most_aligned(letters, tokens)
+
+
+def test_heaviest_first_is_by_weight_then_name():
+    weights = {"b": 2, "a": 2, "c": 5, "d": 0, "e": -1}
+    ordered = sorted(weights.items(), key=lambda item: (-item[1], item[0]))
+    listed = WeightedList.heaviest_first(weights)
+    assert listed == WeightedList(tuple(n for n, _ in ordered), tuple(w for _, w in ordered))
+    assert listed.cumulative == (5, 7, 9, 10, 11)  # a weight below 1 counts as 1
+
+
+def test_items_starting_with_a_word_are_those_a_scan_finds():
+    units = WeightedList(("Hospital Sur", "hospital norte", "Hospitalet", "Centro de Salud"), (3, 2, 9, 1))
+    assert units.starting("HOSPITAL") == WeightedList(("Hospital Sur", "hospital norte"), (3, 2))
+    assert units.starting("Clínica") == WeightedList((), ())
+
+
+def test_places_of_a_tree_come_as_new_lists_each_time():
+    from pseudo.lists.tree import LocationTree, Place
+
+    tree = LocationTree([Place("c", None, "country", "C"), Place("t2", "c", "town", "B"), Place("t1", "c", "town", "A")])
+    first = tree.descendants(tree.places["c"], "town")
+    first.clear()
+    assert [p.id for p in tree.descendants(tree.places["c"], "town")] == ["t1", "t2"]
+    towns = tree.of_kind("town")
+    towns.append(tree.places["c"])
+    assert [p.id for p in tree.of_kind("town")] == ["t1", "t2"]

@@ -89,12 +89,13 @@ class WeightedList:
         """The items that start with a word and a space, case-blind ("Hospital ..."), in order; kept
         (up to STARTING_KEPT words, then made anew), as the list is searched once per unit."""
         key = word.casefold() + " "
-        if key not in self._starting:
+        found = self._starting.get(key)
+        if found is None:
             if len(self._starting) >= STARTING_KEPT:
                 self._starting.clear()
             kept = [(item, weight) for item, weight in zip(self.items, self.weights) if item.casefold().startswith(key)]
-            self._starting[key] = WeightedList(tuple(i for i, _ in kept), tuple(w for _, w in kept))
-        return self._starting[key]
+            found = self._starting[key] = WeightedList(tuple(i for i, _ in kept), tuple(w for _, w in kept))
+        return found
 
     def top(self, n: int) -> "WeightedList":
         """The n heaviest items; kept, so their running totals are summed once."""
