@@ -64,6 +64,7 @@ class PersonService:
         self._document: str | None = None
         self._people: dict[int, Person] = {}
         self._names: dict[int, tuple[str, str | None]] = {}
+        self._folded: list[tuple[list[str], list[str]]] | None = None  # folded_people of the document read
 
     # -- people of a document -------------------------------------------------------------
     def _read(self, document: Tagged) -> dict[int, Person]:
@@ -83,7 +84,7 @@ class PersonService:
             by_start[span.start] = current
             previous_end = span.end
         _spread_cues(by_start)
-        self._document, self._people, self._names = document.id, by_start, {}
+        self._document, self._people, self._names, self._folded = document.id, by_start, {}, None
         return by_start
 
     def person_at(self, target: Target, document: Tagged) -> Person:
@@ -230,7 +231,11 @@ class PersonService:
     # -- e-mail -----------------------------------------------------------------------------
     def folded_people(self, document: Tagged) -> list[tuple[list[str], list[str]]]:
         """(original words, surrogate words) of every person of the document, folded as names
-        are written in e-mail addresses: what an address's local part is rebuilt from."""
+        are written in e-mail addresses: what an address's local part is rebuilt from. Made once
+        per document, as every draw of every address asks."""
+        self._read(document)
+        if self._folded is not None:
+            return self._folded
         people: list[tuple[list[str], list[str]]] = []
         seen: set[int] = set()
         for person in self._read(document).values():
@@ -243,6 +248,7 @@ class PersonService:
                 originals += [ascii_fold(w) for w in _LETTERS.findall(target.text)]
                 surrogates += [ascii_fold(w) for w in _LETTERS.findall(self.name(target, document)[0])]
             people.append((originals, surrogates))
+        self._folded = people
         return people
 
 
