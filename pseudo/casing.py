@@ -8,6 +8,13 @@ from functools import lru_cache
 @lru_cache(maxsize=1 << 14)
 def casing_of(text: str) -> str:
     """'upper', 'lower', 'title' (first letter upper) or 'other'."""
+    if text.isascii():  # the same answers from str methods, without a loop over the letters
+        letters = "".join(filter(str.isalpha, text))
+        if not letters:
+            return "other"
+        if len(letters) > 1 and letters.isupper():
+            return "upper"
+        return "lower" if letters.islower() else "title" if letters[0].isupper() else "other"
     letters = [c for c in text if c.isalpha()]
     if not letters:
         return "other"

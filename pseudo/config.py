@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -69,10 +70,14 @@ class Config:
             if name in self.strategies:
                 return self.strategies[name]
         if mapping.strategy:
-            return Strategy(mapping.strategy)
-        if rule_for_label(mapping.label).default_strategy != "surrogate":
-            return Strategy(rule_for_label(mapping.label).default_strategy)
-        return Strategy()
+            return _named_strategy(mapping.strategy)
+        return _named_strategy(rule_for_label(mapping.label).default_strategy)
+
+
+@cache
+def _named_strategy(name: str) -> Strategy:
+    """One Strategy per name: asked for every span, and a strategy is immutable."""
+    return Strategy(name)
 
 
 def _reject_unknown(raw: Mapping, allowed: set[str], where: str) -> None:

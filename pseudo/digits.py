@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
+_NOT_DECIMAL = re.compile(r"\D")  # the standard library's \d is str.isdecimal: Unicode's decimal digits
+
 
 def digits_of(text: str) -> str:
     """The decimal digits of a text, in any script: the positions `replace_digits` writes to."""
-    return "".join(c for c in text if c.isdecimal())
+    return _NOT_DECIMAL.sub("", text)
 
 
 def replace_digits(template: str, digits: str) -> str:

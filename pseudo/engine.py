@@ -298,7 +298,7 @@ class Engine:
             ctx = Context(tagged, pack, options[rule_name], rule_name, scope, services)
             ordered = sorted(by_rule[rule_name], key=lambda item: (_priority(rule, item[0], ctx, document), item[0].span.start))
             for target, propagated in ordered:
-                override = self.settings.overrides.get((scope.id, target.label, normalise(target.text)))
+                override = self.settings.overrides.get((scope.id, target.label, normalise(target.text))) if self.settings.overrides else None
                 scope.notes.clear()
                 if override is not None:
                     answer: Surrogate | str = Surrogate(override, kept=override == target.text)
@@ -440,9 +440,12 @@ def _propagate(
             values.setdefault(value, (target, strategy))
     taken = [(t.span.start, t.span.end) for t, _, _ in targets]
     added: list[tuple[Target, Strategy, bool]] = []
+    lowered: str | None = None  # the text in lower case, made once for the values matched case-blind
     for value, (target, strategy) in [*sorted(values.items(), key=lambda item: -len(item[0])), *words.items()]:
         sensitive = target.label in NAME_LABELS or target.label in _PLACE_LABELS
-        for start, end in _whole_word_occurrences(document.text, value, sensitive):
+        if not sensitive and lowered is None:
+            lowered = document.text.lower()
+        for start, end in _whole_word_occurrences(document.text, value, sensitive, lowered):
             if any(start < e and s < end for s, e in taken):
                 continue
             taken.append((start, end))
@@ -455,11 +458,12 @@ _BOUNDED = regex.compile(rf"{_BEFORE}.{{0}}")  # a position where a value may st
 _ENDS = regex.compile(_AFTER)  # a position where a value may end
 
 
-def _whole_word_occurrences(text: str, value: str, sensitive: bool) -> list[tuple[int, int]]:
+def _whole_word_occurrences(text: str, value: str, sensitive: bool, lowered: str | None = None) -> list[tuple[int, int]]:
     """Offsets of a value as a whole word (the _BEFORE/_AFTER boundaries), case-blind unless
     `sensitive`: found by plain string search and checked at its two ends, since compiling one
-    pattern per value and document cost more than the rest of the run."""
-    haystack, needle = (text, value) if sensitive else (text.lower(), value.lower())
+    pattern per value and document cost more than the rest of the run. `lowered` is text.lower()
+    when the caller has it."""
+    haystack, needle = (text, value) if sensitive else (lowered if lowered is not None else text.lower(), value.lower())
     if len(haystack) != len(text) or len(needle) != len(value):  # a case mapping changed lengths: use the pattern
         pattern = rf"{_BEFORE}{regex.escape(value)}{_AFTER}"
         return [m.span() for m in regex.finditer(pattern, text, 0 if sensitive else regex.IGNORECASE)]

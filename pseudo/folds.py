@@ -13,19 +13,25 @@ import regex
 
 ACCENTS = frozenset({"\u0300", "\u0301", "\u0302"})  # grave, acute, circumflex: often left out in typing
 _SPACES = regex.compile(r"\s+")
+_WITHOUT_ACCENTS = dict.fromkeys(map(ord, ACCENTS))  # str.translate drops them
 
 
 @lru_cache(maxsize=1 << 16)
 def loose(text: str) -> str:
     """A lookup key that forgives case and left-out accents ('Garcia' finds 'García'); å, ñ, ü stay."""
-    decomposed = unicodedata.normalize("NFD", text.casefold())
-    return unicodedata.normalize("NFC", "".join(c for c in decomposed if c not in ACCENTS))
+    folded = text.casefold()
+    if folded.isascii():  # nothing to decompose: most values, and the cheap way
+        return folded
+    decomposed = unicodedata.normalize("NFD", folded)
+    return unicodedata.normalize("NFC", decomposed.translate(_WITHOUT_ACCENTS))
 
 
 @lru_cache(maxsize=1 << 16)
 def normalise(value: str) -> str:
     """The consistency key: case, runs of whitespace and left-out accents ("Garcia" for
     "García") do not make another value."""
+    if value.isprintable():  # no control character, so no separator that str.split and \s see differently
+        return loose(" ".join(value.split()))
     return loose(_SPACES.sub(" ", value).strip())
 
 
@@ -33,7 +39,7 @@ def strip_accents(text: str) -> str:
     """Without the accents `loose` forgives, case and other letters (ñ, ü) kept: how a writer who
     left accents out spells a surrogate."""
     decomposed = unicodedata.normalize("NFD", text)
-    return unicodedata.normalize("NFC", "".join(c for c in decomposed if c not in ACCENTS))
+    return unicodedata.normalize("NFC", decomposed.translate(_WITHOUT_ACCENTS))
 
 
 @lru_cache(maxsize=1 << 14)

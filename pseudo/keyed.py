@@ -19,23 +19,24 @@ _SEPARATOR = b"\x1f"
 
 
 class KeyedStream:
-    """An endless byte stream in counter mode, drawn from one HMAC derivation."""
+    """An endless byte stream in counter mode: block i is HMAC-SHA256(key, seed + i)."""
 
-    __slots__ = ("_keyed", "_seed", "_counter", "_buffer")
+    __slots__ = ("_key", "_seed", "_counter", "_buffer", "_offset")
 
-    def __init__(self, keyed: "hmac.HMAC", seed: bytes):
-        self._keyed = keyed  # HMAC state after the key: copied per block, never rehashing the key
+    def __init__(self, key: bytes, seed: bytes):
+        self._key = key
         self._seed = seed
         self._counter = 0
         self._buffer = b""
+        self._offset = 0  # bytes of the buffer already taken
 
     def _take(self, n: int) -> bytes:
-        while len(self._buffer) < n:
-            block = self._keyed.copy()
-            block.update(self._seed + self._counter.to_bytes(8, "big"))
-            self._buffer += block.digest()
+        end = self._offset + n
+        while len(self._buffer) < end:  # one-shot HMACs: no HMAC object per block
+            block = hmac.digest(self._key, self._seed + self._counter.to_bytes(8, "big"), "sha256")
+            self._buffer, end, self._offset = self._buffer[self._offset :] + block, end - self._offset, 0
             self._counter += 1
-        taken, self._buffer = self._buffer[:n], self._buffer[n:]
+        taken, self._offset = self._buffer[self._offset : end], end
         return taken
 
     def below(self, n: int) -> int:
@@ -77,15 +78,11 @@ class Keyring:
         if reroll is not None:
             key = hmac.new(key, b"pseudo-reroll" + _SEPARATOR + str(reroll).encode(), hashlib.sha256).digest()
         self._key = key
-        self._keyed = hmac.new(key, digestmod=hashlib.sha256)
-
-    def __reduce__(self):  # an HMAC object does not pickle; worker processes rebuild it from the key
-        return (Keyring, (self._key,))
 
     @classmethod
     def fresh(cls) -> "Keyring":
         return cls(secrets.token_bytes(32))
 
     def stream(self, *parts: str | int) -> KeyedStream:
-        seed = _SEPARATOR.join(str(part).encode("utf-8") for part in parts) + _SEPARATOR
-        return KeyedStream(self._keyed, seed)
+        seed = ("\x1f".join(map(str, parts)) + "\x1f").encode("utf-8")  # the parts, each ended by _SEPARATOR
+        return KeyedStream(self._key, seed)

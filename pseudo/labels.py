@@ -72,7 +72,7 @@ def tagsets() -> dict[str, Tagset]:
     for entry in sorted(resources.files("pseudo.tagsets").iterdir(), key=lambda e: e.name):
         if not entry.name.endswith(".yaml"):
             continue
-        raw = yaml.safe_load(entry.read_text(encoding="utf-8"))
+        raw = yaml.load(entry.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml: faster
         labels = {
             str(name): LabelMapping.parse(value, f"tagset {raw['name']}: {name}")
             for name, value in raw["labels"].items()

@@ -23,7 +23,7 @@ def _tokens(text: str) -> tuple[str, ...]:
 
 def original_values(text: str) -> set[str]:
     """An original value, normalised, whole and word by word: what no surrogate of its scope may be."""
-    return {normalise(text), *(normalise(token) for token in _tokens(text))}
+    return {normalise(text), *words_of(text)}
 
 
 def _nested(original: str, candidate: str) -> bool:
@@ -105,7 +105,7 @@ class ScopeState:
             self.name_words.update(normalise(t) for t in _tokens(text) if len(t) > 2 and t[0].isupper())
 
     def _carries_name(self, candidate: str) -> bool:
-        return any(normalise(t) in self.name_words for t in _tokens(candidate))
+        return any(word in self.name_words for word in words_of(candidate))
 
     def consistent(
         self,

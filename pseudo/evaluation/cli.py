@@ -17,17 +17,12 @@ import typer
 from pseudo.api import SHORT_KEY_BYTES, config_from, load_key
 from pseudo.console import EXIT_ERROR, say
 from pseudo.errors import LocaleError, PseudoError
-from pseudo.evaluation import audit as auditing
-from pseudo.evaluation import leftovers as leftover
-from pseudo.evaluation import reader as reading
-from pseudo.evaluation import tells as telling
-from pseudo.evaluation.corpus import label_map, pair_documents, read_corpus
-from pseudo.evaluation.kit import check_target, draw_records, kit_id, write_kit
-from pseudo.evaluation.report import html_report
-from pseudo.evaluation.scoring import score, text_table
 from pseudo.io.atomic import atomic_writer
 from pseudo.lists.pack import LocalePack, load_pack
 from pseudo.model import Document
+
+# Each command imports the toolkit modules it uses: every `pseudo apply` loads this file, and
+# importing them all up front cost it about a tenth of a second.
 
 EXIT_AUDIT_FAILED = 4
 
@@ -59,6 +54,8 @@ def _reported() -> Iterator[None]:
 
 
 def _pairing(originals: str, pseudonymised: str, fmt: str):
+    from pseudo.evaluation.corpus import pair_documents, read_corpus
+
     pairing = pair_documents(read_corpus(originals, fmt), read_corpus(pseudonymised, fmt))
     for side, ids in (("originals", pairing.only_original), ("pseudonymised corpus", pairing.only_output)):
         if ids:
@@ -80,6 +77,8 @@ def build(
     force: bool = typer.Option(False, "--force", help="Replace an existing kit as a whole (its key, and so its answers, are lost)."),
 ) -> None:
     """Build a blind judgment kit: a page and a sheet for evaluators, and the key for you."""
+    from pseudo.evaluation.kit import check_target, draw_records, kit_id, write_kit
+
     with _reported():
         check_target(out, force)
         pairing = _pairing(originals, pseudonymised, format)
@@ -100,6 +99,9 @@ def score_command(
     json_output: bool = JSON,
 ) -> None:
     """Score evaluators' answers: precision, recall, accuracy, intervals, tests and agreement."""
+    from pseudo.evaluation.report import html_report
+    from pseudo.evaluation.scoring import score, text_table
+
     with _reported():
         result = score(key, answers)
         if report:
@@ -128,6 +130,10 @@ def leftovers_build(
     force: bool = typer.Option(False, "--force", help="Replace an existing kit as a whole (its key, and so its guesses, are lost)."),
 ) -> None:
     """Build a leftover-hunt kit: drop some tags, pseudonymise, write the records, the brief and the key."""
+    from pseudo.evaluation import leftovers as leftover
+    from pseudo.evaluation.corpus import read_corpus
+    from pseudo.evaluation.kit import check_target
+
     if drop <= 0:
         raise typer.BadParameter("must be above 0", param_hint="--drop")
     with _reported():
@@ -158,6 +164,8 @@ def leftovers_score(
     json_output: bool = JSON,
 ) -> None:
     """Score readers' guesses: recall (dropped values found) and precision (guesses that are dropped values)."""
+    from pseudo.evaluation import leftovers as leftover
+
     with _reported():
         result = leftover.score(key, guesses)
     for name, figures in result["readers"].items():
@@ -177,6 +185,8 @@ def audit(
     format: str = FORMAT,
 ) -> None:
     """Check a pseudonymised corpus against its original; exit 4 on any leak. Prints ids and offsets only."""
+    from pseudo.evaluation import audit as auditing
+
     with _reported():
         pairing = _pairing(originals, pseudonymised, format)
         findings = auditing.Audit(config_from(config), tagset, min_length, locale).run(pairing)
@@ -205,6 +215,10 @@ def tells(
     format: str = FORMAT,
 ) -> None:
     """Count, per document, what gives a pseudonymised record away; or, with --reader, how well a classifier tells surrogates from originals."""
+    from pseudo.evaluation import reader as reading
+    from pseudo.evaluation import tells as telling
+    from pseudo.evaluation.corpus import label_map, read_corpus
+
     missing: set[str] = set()
     if (reader or unpaired) and not originals:
         raise typer.BadParameter("needs --originals", param_hint="--reader" if reader else "--unpaired")

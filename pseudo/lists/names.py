@@ -99,9 +99,14 @@ class NameLists:
         """Surnames the census lists after these particles ('de la' -> Fuente, Torre, Cruz ...)."""
         if (lead, size) not in self._after:
             prefix = lead + " "
-            found = _where(self.last, lambda item: item.casefold().startswith(prefix) and " " not in item[len(prefix) :])
+            found = _where(self._spaced, lambda item: item.casefold().startswith(prefix) and " " not in item[len(prefix) :])
             self._after[lead, size] = WeightedList(tuple(i[len(prefix) :] for i in found.items), found.weights).top(size)
         return self._after[lead, size]
+
+    @cached_property
+    def _spaced(self) -> WeightedList:
+        """The surnames of more than one word, in list order: the only ones that follow particles."""
+        return _where(self.last, lambda item: " " in item)
 
     def is_first(self, word: str) -> bool:
         return word in self.female or word in self.male
@@ -232,7 +237,7 @@ def field_slot(pack: LocalePack, before: str) -> str | None:
         return regex.compile(rf"(?i)(?<![\p{{L}}])(?:{'|'.join(groups)})\s*:\s*$")
 
     pattern = pack.cached("name-field-slots", make)
-    if pattern is None:
+    if pattern is None or ":" not in before:  # every field label ends in a colon
         return None
     match = pattern.search(before)
     return match.lastgroup if match else None

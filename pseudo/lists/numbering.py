@@ -15,6 +15,7 @@ import regex
 from pseudo.digits import digits_of
 from pseudo.errors import LocaleError
 from pseudo.lists.pack import LocalePack
+from pseudo.lists.weighted import WeightedList
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,18 @@ class NumberingPlan:
     def of_kind(self, kind: str, length: int) -> list[str]:
         pool = self.mobile if kind == "mobile" else self.fixed
         return [p for p in pool if len(p) == length]
+
+    @cached_property
+    def _mobile_blocks(self) -> dict[int, WeightedList | None]:
+        return {}
+
+    def mobile_blocks(self, length: int) -> WeightedList | None:
+        """The operators' blocks shorter than a number of `length` digits, by size (None: no
+        such block); kept per length, as every mobile number draws from them."""
+        if length not in self._mobile_blocks:
+            blocks = [(block, size) for block, size in self.mobile_ranges if len(block) < length]
+            self._mobile_blocks[length] = WeightedList(tuple(b for b, _ in blocks), tuple(s for _, s in blocks)) if blocks else None
+        return self._mobile_blocks[length]
 
 
 def numbering_plan(pack: LocalePack) -> NumberingPlan:

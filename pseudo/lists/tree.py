@@ -15,13 +15,14 @@ class Place:
     kind: str
     name: str
     extra: Mapping[str, str] = field(default_factory=dict)
+    weight: int = field(init=False, repr=False, compare=False)  # the population, at least 1: read once, sorted by often
 
-    @property
-    def weight(self) -> int:
+    def __post_init__(self) -> None:
         try:
-            return max(1, int(self.extra.get("population") or 1))
+            weight = max(1, int(self.extra.get("population") or 1))
         except ValueError:
-            return 1
+            weight = 1
+        object.__setattr__(self, "weight", weight)
 
 
 class LocationTree:
@@ -30,6 +31,8 @@ class LocationTree:
         self.children: dict[str | None, list[Place]] = {}
         self.by_name: dict[str, list[Place]] = {}
         self._by_loose_name: dict[str, list[Place]] = {}
+        self._descendants: dict[tuple[str, str], tuple[Place, ...]] = {}
+        self._of_kind: dict[str, tuple[Place, ...]] = {}
         for place in places:
             self.places[place.id] = place
             self.children.setdefault(place.parent_id, []).append(place)
@@ -55,16 +58,22 @@ class LocationTree:
         return self.by_name.get(name.casefold()) or self._by_loose_name.get(loose(name), [])
 
     def descendants(self, place: Place, kind: str) -> list[Place]:
-        """Every place of a kind under a place, in a stable order."""
-        found: list[Place] = []
-        stack = [place]
-        while stack:
-            current = stack.pop()
-            for child in self.children.get(current.id, []):
-                if child.kind == kind:
-                    found.append(child)
-                stack.append(child)
-        return sorted(found, key=lambda p: p.id)
+        """Every place of a kind under a place, in a stable order (walked once per place and kind)."""
+        key = (place.id, kind)
+        if key not in self._descendants:
+            found: list[Place] = []
+            stack = [place]
+            while stack:
+                current = stack.pop()
+                for child in self.children.get(current.id, []):
+                    if child.kind == kind:
+                        found.append(child)
+                    stack.append(child)
+            self._descendants[key] = tuple(sorted(found, key=lambda p: p.id))
+        return list(self._descendants[key])
 
     def of_kind(self, kind: str) -> list[Place]:
-        return sorted((p for p in self.places.values() if p.kind == kind), key=lambda p: p.id)
+        """Every place of a kind, by id (gathered once per kind)."""
+        if kind not in self._of_kind:
+            self._of_kind[kind] = tuple(sorted((p for p in self.places.values() if p.kind == kind), key=lambda p: p.id))
+        return list(self._of_kind[kind])

@@ -5,11 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import accumulate
+from operator import itemgetter
+from typing import Iterable, Mapping
 
 from rapidfuzz.utils import default_process
 
 from pseudo.folds import loose
 from pseudo.keyed import KeyedStream
+
+STARTING_KEPT = 1024  # first words whose items a list keeps (see WeightedList.starting)
 
 
 @dataclass(frozen=True)
@@ -19,23 +23,25 @@ class WeightedList:
     items: tuple[str, ...]
     weights: tuple[int, ...]
 
+    @classmethod
+    def heaviest_first(cls, weights: Mapping[str, int]) -> "WeightedList":
+        """Items by descending weight, ties in name order: two stable sorts rather than a key per item."""
+        ordered = sorted(sorted(weights.items(), key=itemgetter(0)), key=itemgetter(1), reverse=True)
+        return cls(tuple(map(itemgetter(0), ordered)), tuple(map(itemgetter(1), ordered)))
+
     @cached_property
     def cumulative(self) -> tuple[int, ...]:
+        if self.weights and min(self.weights) >= 1:  # no weight to raise to 1: summed in C
+            return tuple(accumulate(self.weights))
         return tuple(accumulate(max(1, w) for w in self.weights))
 
     @cached_property
     def _index(self) -> dict[str, int]:
-        index: dict[str, int] = {}
-        for position, item in enumerate(self.items):
-            index.setdefault(item.casefold(), position)
-        return index
+        return _first_positions(map(str.casefold, self.items))
 
     @cached_property
     def _loose_index(self) -> dict[str, int]:
-        index: dict[str, int] = {}
-        for position, item in enumerate(self.items):
-            index.setdefault(loose(item), position)
-        return index
+        return _first_positions(map(loose.__wrapped__, self.items))  # not through loose's cache: the list would fill it
 
     def _find(self, item: str) -> int | None:
         """Case-blind, then also blind to left-out accents; the exact spelling wins when both exist."""
@@ -75,6 +81,22 @@ class WeightedList:
         """Answers of spell-checked lookups in this list (pseudo.lists.fuzzy), kept with it."""
         return {}
 
+    @cached_property
+    def _starting(self) -> dict[str, "WeightedList"]:
+        return {}
+
+    def starting(self, word: str) -> "WeightedList":
+        """The items that start with a word and a space, case-blind ("Hospital ..."), in order; kept
+        (up to STARTING_KEPT words, then made anew), as the list is searched once per unit."""
+        key = word.casefold() + " "
+        found = self._starting.get(key)
+        if found is None:
+            if len(self._starting) >= STARTING_KEPT:
+                self._starting.clear()
+            kept = [(item, weight) for item, weight in zip(self.items, self.weights) if item.casefold().startswith(key)]
+            found = self._starting[key] = WeightedList(tuple(i for i, _ in kept), tuple(w for _, w in kept))
+        return found
+
     def top(self, n: int) -> "WeightedList":
         """The n heaviest items; kept, so their running totals are summed once."""
         if n >= len(self.items):
@@ -93,3 +115,9 @@ class WeightedList:
 
     def uniform(self, stream: KeyedStream) -> str:
         return stream.choice(self.items)
+
+
+def _first_positions(keys: Iterable[str]) -> dict[str, int]:
+    """Each key's first position: built from the end, so that the first occurrence is written last."""
+    keys = list(keys)
+    return dict(zip(reversed(keys), range(len(keys) - 1, -1, -1)))

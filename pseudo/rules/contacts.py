@@ -39,6 +39,8 @@ PRIVATE_V4 = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/1
 UNIQUE_LOCAL_V6 = ipaddress.ip_network("fd00::/8")  # the locally assigned half of fc00::/7
 MIN_DOMAIN_WORD = 4  # letters of a type word kept in a rebuilt domain ("hospital", "sjukhus")
 GENERIC_TLDS = ("com", "org", "net", "edu")  # kept as written; a regional one (.cat, .eus) is not
+_NOT_ALPHANUMERIC = regex.compile(r"[^a-z0-9]+")
+_NOT_LETTER = regex.compile(r"[^a-z]")
 
 
 def _has_names(ctx: Context) -> bool:
@@ -71,7 +73,7 @@ def _listed_domains(pack: LocalePack) -> dict[str, WeightedList]:
 
 def _compact(text: str, separator: str) -> str:
     """A name as a domain label writes it: ascii letters and digits, words joined by the separator."""
-    return separator.join(w for w in regex.split(r"[^a-z0-9]+", ascii_fold(text).casefold()) if w)
+    return separator.join(w for w in _NOT_ALPHANUMERIC.split(ascii_fold(text).casefold()) if w)
 
 
 def _country_tld(pack: LocalePack) -> str | None:
@@ -204,23 +206,36 @@ def _align(letters: str, tokens: tuple[str, ...]) -> tuple[tuple[int, int, int |
         return tuple((start, end, None if index is None else usable[index]) for start, end, index in found)
 
     @cache
-    def best(i: int, used: frozenset[int]) -> tuple[int, int, tuple[tuple[int, int, int | None], ...]]:
+    def best(i: int, used: int) -> tuple[int, int, tuple[tuple[int, int, int | None], ...]]:
+        """The best split of letters[i:] with the tokens whose bits are not set in `used`."""
         if i == len(letters):
             return 0, 0, ()
         skipped, pieces, path = best(i + 1, used)
         choice = (skipped + 1, pieces + 1, ((i, i + 1, None),) + path)
         for index, token in enumerate(tokens):
-            if index in used:
+            if used >> index & 1:
                 continue
             length = 0
             while i + length < len(letters) and length < len(token) and letters[i + length] == token[length]:
                 length += 1
-                skipped, pieces, path = best(i + length, used | {index})
+                skipped, pieces, path = best(i + length, used | 1 << index)
                 if (skipped, pieces + 1) < choice[:2]:  # the first of equals stays
                     choice = (skipped, pieces + 1, ((i, i + length, index),) + path)
         return choice
 
-    return best(0, frozenset())[2]
+    return best(0, 0)[2]
+
+
+def _most_aligned(letters: str, tokens: list[str]) -> int:
+    """At most this many letters align with the tokens (see `_align`): a piece is a prefix of a
+    distinct token written in the letters, so each token gives at most its longest such prefix."""
+    total = 0
+    for token in tokens:
+        length = len(token)
+        while length and token[:length] not in letters:
+            length -= 1
+        total += length
+    return min(total, len(letters))
 
 
 def derived_local_part(local: str, ctx: Context, stream: KeyedStream) -> str | None:
@@ -233,6 +248,9 @@ def derived_local_part(local: str, ctx: Context, stream: KeyedStream) -> str | N
     best = None
     people = ctx.services.person.folded_people(ctx.document) if _has_names(ctx) else []
     for originals, surrogates in people:
+        most = _most_aligned(letters, originals)
+        if most < 3 or most * 3 < len(letters) * 2 or (best is not None and most <= best[0]):
+            continue  # this person cannot win: no alignment to search
         pieces = _align(letters, tuple(originals))
         matched = sum(end - start for start, end, index in pieces if index is not None)
         if matched >= 3 and matched * 3 >= len(letters) * 2 and (best is None or matched > best[0]):
@@ -271,7 +289,7 @@ def _drawn_local_part(local: str, ctx: Context, stream: KeyedStream) -> str:
     last = ascii_fold(ctx.pack.weighted("last_names").top(500).uniform(stream))
     separator = next((c for c in local if c in "._-"), "")
     digits = "".join(stream.digit() for c in local if c.isdigit())
-    first, last = (regex.sub(r"[^a-z]", "", part.casefold()) for part in (first, last))
+    first, last = (_NOT_LETTER.sub("", part.casefold()) for part in (first, last))
     if not separator and stream.below(2):
         first = first[:1]  # "mlopez", as often as "marialopez"
     return f"{first}{separator}{last}{digits}"

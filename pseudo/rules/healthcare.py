@@ -158,9 +158,9 @@ def _from_catalogue(unit_type: dict[str, Any], type_word: str, near: WeightedLis
         for prefix in dict.fromkeys([type_word, full]):
             if not (type_word and prefix):
                 continue
-            kept = [(n, w) for n, w in zip(names.items, names.weights) if n.casefold().startswith(prefix.casefold() + " ")]
-            if kept:
-                name = WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept)).draw(stream)
+            kept = names.starting(prefix)
+            if len(kept):
+                name = kept.draw(stream)
                 abbreviated = prefix == full and not type_word.casefold().startswith(full.casefold())
                 return type_word + name[len(prefix) :] if prefix == type_word or abbreviated else name
         if names is near and len(near) and near is not every:

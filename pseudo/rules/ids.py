@@ -134,8 +134,16 @@ def labelled_scheme(target: Target, ctx: Context) -> str | None:
     if ctx.pack is None:
         return None
     before = ctx.text_before(target.span, 40)
-    found = [(size, scheme) for size, scheme, pattern in _label_patterns(ctx.pack) if pattern.search(before)]
+    patterns = _label_patterns(ctx.pack)
+    if not patterns or _any_label(ctx.pack, patterns).search(before) is None:  # most spans: one search, not one per label
+        return None
+    found = [(size, scheme) for size, scheme, pattern in patterns if pattern.search(before)]
     return max(found)[1] if found else None
+
+
+def _any_label(pack: LocalePack, patterns: list[tuple[int, str, regex.Pattern]]) -> regex.Pattern:
+    """The label patterns as one alternation: it matches where any of them does."""
+    return pack.cached("ids:any-label", lambda: regex.compile("|".join(f"(?:{p.pattern})" for _, _, p in patterns), regex.IGNORECASE))
 
 
 def _label_patterns(pack: LocalePack) -> list[tuple[int, str, regex.Pattern]]:

@@ -19,7 +19,6 @@ from pseudo.folds import loose
 from pseudo.keyed import KeyedStream
 from pseudo.lists.numbering import NumberingPlan, numbering_plan, split_number
 from pseudo.model import Target
-from pseudo.lists.weighted import WeightedList
 from pseudo.rules.base import Context, Option, Rule
 from pseudo.rules.ids import shape_surrogate
 
@@ -66,11 +65,8 @@ def _from_fiction(number: str, kind: str, prefix_length: int, plan: NumberingPla
 
 def _mobile_block(number: str, plan: NumberingPlan, stream: KeyedStream) -> str | None:
     """An operator's block, drawn by its size, that leaves subscriber digits to draw."""
-    blocks = [(block, size) for block, size in plan.mobile_ranges if len(block) < len(number)]
-    if not blocks:
-        return None
-    pool = WeightedList(tuple(b for b, _ in blocks), tuple(s for _, s in blocks))
-    return blocks[stream.weighted_index(pool.cumulative)][0]
+    pool = plan.mobile_blocks(len(number))
+    return None if pool is None else pool.items[stream.weighted_index(pool.cumulative)]
 
 
 def draw_number(

@@ -46,6 +46,8 @@ _HOUSE_PIECE = regex.compile(r"\d+|[\p{L}ºª°][\p{L}ºª°'’/]*|\s+|.", rege
 _SEGMENT = regex.compile(r"[^,\n]+")
 _GAP_AFTER_TYPE = regex.compile(r"[\s.,:]*")
 _ENDS_WITH_NUMBER = regex.compile(r"\d\.?$")
+_LETTER = regex.compile(r"\p{L}")
+_LETTERS = regex.compile(r"[\p{L}]+")
 HOUSE_NUMBER_MAX = 200  # a house number of three digits or more is drawn from 1 to this
 FLOOR_MAX = 12  # a floor ("3º") is drawn from 1 to this
 
@@ -222,7 +224,7 @@ class PlaceRule(Rule):
         pack's street pattern recognises ("Storgatan")."""
         text = text.strip()
         tail = settings.tail.search(text)
-        if tail and regex.search(r"\p{L}", text[: tail.start()]) and not digits_of(text[: tail.start()]):
+        if tail and _LETTER.search(text[: tail.start()]) and not digits_of(text[: tail.start()]):
             if any(c.isdigit() for c in text[tail.start() :]):
                 return True
         return bool(settings.street and settings.street.search(text))
@@ -379,7 +381,7 @@ class PlaceRule(Rule):
             flush()
             if token.isdigit():
                 after = tail[piece.end() :]
-                letters = regex.match(r"[\p{L}]+", after)
+                letters = _LETTERS.match(after)
                 floor = (after[:1] != "" and after[0] in ORDINAL_MARKS) or (letters is not None and letters.group() in settings.ordinals)
                 out.append(_number(token, floor, stream))
             elif attached and token[0].isalpha() or token[0] in ORDINAL_MARKS:

@@ -21,6 +21,7 @@ numbers ask the same world for the surrogate of a place they name or stand near.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Iterable, Mapping, Sequence
 
@@ -132,8 +133,7 @@ def _weighted_names(places: Iterable[Place]) -> WeightedList:
     names: dict[str, int] = {}
     for place in places:
         names[place.name] = max(names.get(place.name, 0), place.weight)
-    ordered = sorted(names.items(), key=lambda item: (-item[1], item[0]))
-    return WeightedList(tuple(n for n, _ in ordered), tuple(w for _, w in ordered))
+    return WeightedList.heaviest_first(names)
 
 
 def _pool(pack: LocalePack, kind: str, anchor: Place | None, preposition: str | None) -> WeightedList:
@@ -190,17 +190,31 @@ def _codes_of(pack: LocalePack, place: Place, length: int, reach: str) -> tuple[
     return pack.cached(f"{reach}-codes:{place.id}:{length}", make)
 
 
+def _keyed_codes(pack: LocalePack, place: Place, length: int, reach: str) -> tuple[tuple[str, str, str], ...]:
+    """`_codes_of` with each code's digits and consistency key, worked out once, not per postcode span."""
+    return pack.cached(
+        f"{reach}-codes-keyed:{place.id}:{length}", lambda: tuple((c, digits_of(c), normalise(c)) for c in _codes_of(pack, place, length, reach))
+    )
+
+
 def _streets_under(pack: LocalePack) -> dict[str, tuple[tuple[str, str], ...]]:
     """place id -> (name, type word) of every street the pack lists for it or for a place under it."""
 
     def make() -> dict[str, tuple[tuple[str, str], ...]]:
         tree = pack.tree()
         found: dict[str, list[tuple[str, str]]] = {}
+        chains: dict[str, list[list[tuple[str, str]]]] = {}  # place id -> the lists of it and its regions: walked once
         for row in pack.rows("town_streets"):
-            node = tree.places.get(row["place_id"])
-            while node is not None:
-                found.setdefault(node.id, []).append((row["name"], row["type"]))
-                node = tree.parent(node)
+            chain = chains.get(row["place_id"])
+            if chain is None:
+                chain, node = [], tree.places.get(row["place_id"])
+                while node is not None:
+                    chain.append(found.setdefault(node.id, []))
+                    node = tree.parent(node)
+                chains[row["place_id"]] = chain
+            street = (row["name"], row["type"])
+            for streets in chain:
+                streets.append(street)
         return {place: tuple(streets) for place, streets in found.items()}
 
     return pack.cached("streets-under", make) if pack.has("town_streets") else {}
@@ -604,7 +618,7 @@ class AddressWorld:
             surrogate = self.surrogate(town)
             taken = self._scope.taken(NAMESPACE, "postcode")
             for reach in ("town", "region"):  # a town without free codes of its own: one of its region
-                fitting = [c for c in _codes_of(self._pack, surrogate, len(digits), reach) if digits_of(c) != digits and normalise(c) not in taken]
+                fitting = [c for c, code_digits, key in _keyed_codes(self._pack, surrogate, len(digits), reach) if code_digits != digits and key not in taken]
                 if fitting:
                     break
             if not fitting:
@@ -668,12 +682,9 @@ class AddressWorld:
     def _typed(self, streets: Sequence[tuple[str, str]], road_type: str) -> WeightedList:
         """The streets of the original's road type when there are any, else all of them."""
         wanted = self._road_class(road_type) if road_type.strip() else ""
-        same = [name for name, kind in streets if wanted and self._road_class(kind) == wanted]
-        counts: dict[str, int] = {}
-        for name in same or [name for name, _ in streets]:
-            counts[name] = counts.get(name, 0) + 1
-        ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
-        return WeightedList(tuple(n for n, _ in ordered), tuple(w for _, w in ordered))
+        classes = {kind: self._road_class(kind) for kind in {kind for _, kind in streets}} if wanted else {}
+        same = [name for name, kind in streets if wanted and classes[kind] == wanted]
+        return WeightedList.heaviest_first(Counter(same or [name for name, _ in streets]))
 
     # -- what other rules ask -----------------------------------------------------------------
     def names_around(self, place: Place) -> frozenset[str]:

@@ -67,6 +67,7 @@ class PersonService:
         self._document: str | None = None
         self._people: dict[int, Person] = {}
         self._names: dict[int, tuple[str, str | None]] = {}
+        self._folded: list[tuple[list[str], list[str]]] | None = None  # folded_people of the document read
 
     # -- people of a document -------------------------------------------------------------
     def _read(self, document: Tagged) -> dict[int, Person]:
@@ -87,7 +88,7 @@ class PersonService:
             previous_end = span.end
         self._patient_sex(document, by_start)
         _spread_cues(by_start)
-        self._document, self._people, self._names = document.id, by_start, {}
+        self._document, self._people, self._names, self._folded = document.id, by_start, {}, None
         return by_start
 
     def _patient_sex(self, document: Tagged, by_start: dict[int, Person]) -> None:
@@ -274,7 +275,11 @@ class PersonService:
     # -- e-mail -----------------------------------------------------------------------------
     def folded_people(self, document: Tagged) -> list[tuple[list[str], list[str]]]:
         """(original words, surrogate words) of every person of the document, folded as names
-        are written in e-mail addresses: what an address's local part is rebuilt from."""
+        are written in e-mail addresses: what an address's local part is rebuilt from. Made once
+        per document, as every draw of every address asks."""
+        self._read(document)
+        if self._folded is not None:
+            return self._folded
         people: list[tuple[list[str], list[str]]] = []
         seen: set[int] = set()
         for person in self._read(document).values():
@@ -287,6 +292,7 @@ class PersonService:
                 originals += [ascii_fold(w) for w in _LETTERS.findall(target.text)]
                 surrogates += [ascii_fold(w) for w in _LETTERS.findall(self.name(target, document)[0])]
             people.append((originals, surrogates))
+        self._folded = people
         return people
 
 
