@@ -38,6 +38,7 @@ IPV4_BLOCKS = ("192.0.2.", "198.51.100.", "203.0.113.")
 PRIVATE_V4 = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"))
 UNIQUE_LOCAL_V6 = ipaddress.ip_network("fd00::/8")  # the locally assigned half of fc00::/7
 MIN_DOMAIN_WORD = 4  # letters of a type word kept in a rebuilt domain ("hospital", "sjukhus")
+EMAIL_OWNER_REACH = 200  # characters between a name and the address it signs ("Dra. Ana López. Servicio de ... E-mail:")
 GENERIC_TLDS = ("com", "org", "net", "edu")  # kept as written; a regional one (.cat, .eus) is not
 _NOT_ALPHANUMERIC = regex.compile(r"[^a-z0-9]+")
 _NOT_LETTER = regex.compile(r"[^a-z]")
@@ -279,14 +280,18 @@ def derived_local_part(local: str, ctx: Context, stream: KeyedStream) -> str | N
     return "".join(out)
 
 
-def _drawn_local_part(local: str, ctx: Context, stream: KeyedStream) -> str:
-    """A local part made of a surrogate first and last name in a shape people use (first.last,
-    flast, firstlast), separators and digits kept in kind."""
-    if ctx.pack is None or not (ctx.pack.has("first_names_female") and ctx.pack.has("last_names")):
+def _drawn_local_part(local: str, ctx: Context, stream: KeyedStream, owner: list[str]) -> str:
+    """A local part made of a first and last name in a shape people use (first.last, flast,
+    firstlast), separators and digits kept in kind: the surrogate name written just before the
+    address when there is one (its owner, as readers expect), else a drawn one."""
+    if len(owner) < 2 and (ctx.pack is None or not (ctx.pack.has("first_names_female") and ctx.pack.has("last_names"))):
         return shape_surrogate(local, stream).lower()
-    lists = [ctx.pack.weighted(n) for n in ("first_names_female", "first_names_male") if ctx.pack.has(n)]
-    first = ascii_fold(stream.choice(lists).top(200).uniform(stream))
-    last = ascii_fold(ctx.pack.weighted("last_names").top(500).uniform(stream))
+    if len(owner) >= 2:
+        first, last = owner[0], owner[1 if len(owner) < 3 else -2]  # "Ana López García": the first surname
+    else:
+        lists = [ctx.pack.weighted(n) for n in ("first_names_female", "first_names_male") if ctx.pack.has(n)]  # type: ignore[union-attr]
+        first = ascii_fold(stream.choice(lists).top(200).uniform(stream))
+        last = ascii_fold(ctx.pack.weighted("last_names").top(500).uniform(stream))  # type: ignore[union-attr]
     separator = next((c for c in local if c in "._-"), "")
     digits = "".join(stream.digit() for c in local if c.isdigit())
     first, last = (_NOT_LETTER.sub("", part.casefold()) for part in (first, last))
@@ -312,7 +317,8 @@ class EmailRule(Rule):
         new_domain = surrogate_domain(domain, ctx, target.span.start)
 
         def draw(stream: KeyedStream) -> str:
-            new_local = derived_local_part(local, ctx, stream) or _drawn_local_part(local, ctx, stream)
+            owner = ctx.services.person.written_before(ctx.document, target.span.start, EMAIL_OWNER_REACH) if _has_names(ctx) else []
+            new_local = derived_local_part(local, ctx, stream) or _drawn_local_part(local, ctx, stream, owner)
             return f"{new_local}@{new_domain}"
 
         return ctx.consistent("email", normalise(text), draw)

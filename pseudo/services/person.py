@@ -273,6 +273,19 @@ class PersonService:
         return gender if gender in ("female", "male") else None
 
     # -- e-mail -----------------------------------------------------------------------------
+    def written_before(self, document: Tagged, position: int, reach: int) -> list[str]:
+        """The surrogate words of the name written last before a position, at most `reach`
+        characters before it ("Dra. Ana López. E-mail: ..."), folded as e-mail addresses write
+        them; [] when none is that near. Whose address a local part no name explains is."""
+        nearest: Target | None = None
+        for person in self._read(document).values():
+            for target in person.targets:
+                if 0 <= position - target.span.end <= reach and (nearest is None or target.span.end > nearest.span.end):
+                    nearest = target
+        if nearest is None:
+            return []
+        return [ascii_fold(w) for w in _LETTERS.findall(self.name(nearest, document)[0])]
+
     def folded_people(self, document: Tagged) -> list[tuple[list[str], list[str]]]:
         """(original words, surrogate words) of every person of the document, folded as names
         are written in e-mail addresses: what an address's local part is rebuilt from. Made once

@@ -112,3 +112,14 @@ def test_a_surrogate_may_hold_a_place_kept_as_written():
         result = run("Madrid. e-mail: mgarcia@sespa.es", [("Madrid", "TERRITORIO"), ("mgarcia@sespa.es", MAIL)], key=f"k{key}".encode())
         town, mail = result.replacements
         assert town.surrogate == "Madrid" and mail.surrogate.endswith("@salud.madrid.org") and mail.fallback is None, mail.fallback
+
+
+def test_an_address_no_name_explains_is_built_from_the_name_signed_just_before_it():
+    """'emencia.hdoc' matches too little of 'Elena Mencía-Gutiérrez' to be rebuilt piece by
+    piece; its local part is then made from that doctor's surrogate, not from a stranger's name
+    (readers caught 'Dra. Ana López ... marco.pizarro@')."""
+    text = "Remitido por: Elena Mencía-Gutiérrez Correos electrónicos: emencia.hdoc@salud.madrid.org"
+    for name, mail in run_many(text, [("Elena Mencía-Gutiérrez", DOCTOR), ("emencia.hdoc@salud.madrid.org", MAIL)]):
+        words = [fold(w).casefold() for w in name.replace("-", " ").split()]
+        local = mail.split("@")[0]
+        assert local.startswith((words[0], words[0][0])) and words[1] in local, (name, mail)
