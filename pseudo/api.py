@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import gc
+import hashlib
 import os
+from array import array
 from contextlib import contextmanager
 from collections import deque
 from dataclasses import dataclass, field, replace
@@ -128,8 +130,8 @@ def _fewer_collections() -> Iterator[None]:
 
 @dataclass
 class Index:
-    """What one cheap first pass over a streamed input learns, in memory that grows only with
-    the ids (each is checked to occur once): never the documents themselves."""
+    """What one cheap first pass over a streamed input learns, in memory that grows only by 8
+    bytes a document (the digest of its id, checked for repeats): never the documents themselves."""
 
     documents: int = 0
     labels: set[str] = field(default_factory=set)
@@ -144,15 +146,13 @@ def index_input(source: Input, settings: Settings, skip_errors: bool = False) ->
     same errors; and, when a scope's documents do not follow one another, where each scope's are."""
     engine = Engine(settings)
     index = Index()
-    ids: set[str] = set()
-    repeated: str | None = None
+    digests = [array("Q") for _ in range(ID_BUCKETS)]
     scopes_seen: set[str] = set()  # subject scope only: a document scope is one document
     last: str | None = None
     contiguous = True
     for _, position, document, _ in _documents(source.scan(), index.failures):
-        if document.id in ids and repeated is None:
-            repeated = document.id
-        ids.add(document.id)
+        digest = _digest(document.id)
+        digests[digest % ID_BUCKETS].append(digest)
         index.labels.update(span.label for span in document.spans)
         if not document.spans:
             index.untagged.append(document.id)
@@ -164,6 +164,7 @@ def index_input(source: Input, settings: Settings, skip_errors: bool = False) ->
         index.documents += 1
     if index.failures and not skip_errors:
         raise index.failures[0].error
+    repeated = _first_repeated(source, digests)
     if repeated is not None:
         raise InputError(f"document id {repeated!r} occurs twice", source.origin)
     if not contiguous:  # a second cheap pass notes where each scope's documents are
@@ -171,6 +172,32 @@ def index_input(source: Input, settings: Settings, skip_errors: bool = False) ->
         for place, position, document, _ in _documents(source.scan(), []):
             index.scattered.setdefault(_scope_of(engine, document, position, index), []).append((position, place))
     return index
+
+
+ID_BUCKETS = 256  # the digests are checked a bucket at a time, so the check's own memory stays small
+
+
+def _digest(document_id: str) -> int:
+    return int.from_bytes(hashlib.blake2b(document_id.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little")
+
+
+def _first_repeated(source: Input, digests: list[array]) -> str | None:
+    """The first id (in input order) that occurs twice. Ids are kept as 64-bit digests; only when
+    a digest repeats does a second pass compare the ids themselves, those of that digest alone."""
+    twice: set[int] = set()
+    for bucket in digests:
+        seen: set[int] = set()
+        for digest in bucket:
+            if digest in seen:
+                twice.add(digest)
+            seen.add(digest)
+    ids: set[str] = set()
+    for _, _, document, _ in _documents(source.scan() if twice else (), []):
+        if _digest(document.id) in twice:
+            if document.id in ids:
+                return document.id
+            ids.add(document.id)
+    return None
 
 
 def _documents(items: Iterable[tuple[Place, Document | InputError, Layout]], failures: list[Failure]) -> Iterator[tuple[Place, int, Document, Layout]]:

@@ -88,6 +88,20 @@ def test_a_repeated_id_is_refused_by_the_first_pass(tmp_path):
         index_input(JsonlInput(str(source)), settings_for("document"), True)
 
 
+@pytest.mark.parametrize("repeat", [False, True])
+def test_ids_that_share_a_digest_are_compared_whole(tmp_path, monkeypatch, repeat):
+    """Ids are kept as 64-bit digests; were every digest the same, the ids themselves decide."""
+    monkeypatch.setattr("pseudo.api._digest", lambda document_id: 7)
+    ids = ["a", "b", "c", "b", "a"] if repeat else ["a", "b", "c"]
+    source = tmp_path / "in.jsonl"
+    source.write_text("".join(json.dumps(note(i, "Anna", 3)) + "\n" for i in ids))
+    if repeat:
+        with pytest.raises(InputError, match="'b' occurs twice"):
+            index_input(JsonlInput(str(source)), settings_for("document"))
+    else:
+        assert index_input(JsonlInput(str(source)), settings_for("document")).documents == 3
+
+
 def test_the_command_line_streams_json_lines_without_reading_the_file_whole(tmp_path, monkeypatch):
     from typer.testing import CliRunner
 
