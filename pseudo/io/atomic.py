@@ -11,7 +11,6 @@ directly, like stdout, once every regular output is in place.
 from __future__ import annotations
 
 import errno
-import io
 import os
 import secrets
 import shutil
