@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import logging
 import multiprocessing
 import os
 import resource
@@ -100,7 +101,8 @@ def run_dask(args, queue, n: int) -> None:
 
     docs, _ = load(args.corpus, args.format, n, args.locale, args.tagset)
     settings = Settings(config=Config(tagset=args.tagset), keyring=Keyring(b"bench"))
-    with LocalCluster(n_workers=DASK_WORKERS, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, Client(cluster) as client:
+    quiet = {"silence_logs": logging.ERROR}  # not the nanny's shutdown warnings on a loaded machine
+    with LocalCluster(n_workers=DASK_WORKERS, threads_per_worker=1, processes=True, dashboard_address=None, **quiet) as cluster, Client(cluster) as client:
         executor = Dask(client)
         warm = [replace(doc, id=f"warm-up#{i}") for i, doc in enumerate(docs[: 2 * DASK_WORKERS * CHUNK])]
         pseudonymise(warm, settings, executor=executor)
