@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import gc
+import hashlib
 import os
+from array import array
 from contextlib import contextmanager
 from collections import deque
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import BinaryIO, Callable, Iterable, Iterator, Mapping, Sequence
 
-from pseudo.audit import Overrides
+from pseudo.audit import OverrideUse, Overrides, audit_writer
 from pseudo.config import Config, load_config
-from pseudo.engine import Engine, Failure, Settings, Summary
+from pseudo.engine import Engine, Failure, OverrideKey, Settings, Summary
 from pseudo.errors import ConfigError, InputError, PseudoError
 from pseudo.executors import CHUNK, Dask, Executor, InProcess, LocalProcesses, fixed_tagset, pseudonymise_bag, units_by_scope
-from pseudo.io import Batch, read_input, write_jsonl_stream, write_output
-from pseudo.io.native import jsonl_at, stream_jsonl
+from pseudo.io import Batch, read_input, transaction, write_output
+from pseudo.io.streams import Input, Layout, Output, Place
 from pseudo.keyed import Keyring
 from pseudo.model import Document, Result
 
@@ -128,31 +130,29 @@ def _fewer_collections() -> Iterator[None]:
 
 @dataclass
 class Index:
-    """What one cheap first pass over a JSON Lines file learns, in memory that grows only with
-    the ids (each is checked to occur once): never the documents themselves."""
+    """What one cheap first pass over a streamed input learns, in memory that grows only by 8
+    bytes a document (the digest of its id, checked for repeats): never the documents themselves."""
 
     documents: int = 0
     labels: set[str] = field(default_factory=set)
-    failures: list[Failure] = field(default_factory=list)  # lines that could not be read
+    failures: list[Failure] = field(default_factory=list)  # documents that could not be read
     untagged: list[str] = field(default_factory=list)  # ids of documents without a span
     scope_error: PseudoError | None = None  # the first document without its scope id
-    scattered: dict[str, list[tuple[int, int]]] | None = None  # scope -> (position, byte offset), when scopes are not contiguous
+    scattered: dict[str, list[tuple[int, Place]]] | None = None  # scope -> (position, place), when scopes are not contiguous
 
 
-def index_jsonl(source: str, settings: Settings, skip_errors: bool = False) -> Index:
-    """The first pass: every line read and checked as `read_documents` checks it, with the same
-    errors; and, when a scope's documents do not follow one another, where each scope's are."""
+def index_input(source: Input, settings: Settings, skip_errors: bool = False) -> Index:
+    """The first pass: every document read and checked as `read_documents` checks it, with the
+    same errors; and, when a scope's documents do not follow one another, where each scope's are."""
     engine = Engine(settings)
     index = Index()
-    ids: set[str] = set()
-    repeated: str | None = None
+    digests = [array("Q") for _ in range(ID_BUCKETS)]
     scopes_seen: set[str] = set()  # subject scope only: a document scope is one document
     last: str | None = None
     contiguous = True
-    for _, position, document in _documents(source, index.failures):
-        if document.id in ids and repeated is None:
-            repeated = document.id
-        ids.add(document.id)
+    for _, position, document, _ in _documents(source.scan(), index.failures):
+        digest = _digest(document.id)
+        digests[digest % ID_BUCKETS].append(digest)
         index.labels.update(span.label for span in document.spans)
         if not document.spans:
             index.untagged.append(document.id)
@@ -164,26 +164,52 @@ def index_jsonl(source: str, settings: Settings, skip_errors: bool = False) -> I
         index.documents += 1
     if index.failures and not skip_errors:
         raise index.failures[0].error
+    repeated = _first_repeated(source, digests)
     if repeated is not None:
-        raise InputError(f"document id {repeated!r} occurs twice", source)
+        raise InputError(f"document id {repeated!r} occurs twice", source.origin)
     if not contiguous:  # a second cheap pass notes where each scope's documents are
         index.scattered = {}
-        for offset, position, document in _documents(source, []):
-            index.scattered.setdefault(_scope_of(engine, document, position, index), []).append((position, offset))
+        for place, position, document, _ in _documents(source.scan(), []):
+            index.scattered.setdefault(_scope_of(engine, document, position, index), []).append((position, place))
     return index
 
 
-def _documents(source: str, failures: list[Failure]) -> Iterator[tuple[int, int, Document]]:
-    """The documents of a JSON Lines file with their byte offsets and positions; lines that
-    cannot be read go to `failures`."""
-    with open(source, "rb") as handle:
-        position = 0
-        for offset, item in stream_jsonl(handle, source):
-            if isinstance(item, InputError):
-                failures.append(Failure(item.document_id or "?", item))
-                continue
-            yield offset, position, item
-            position += 1
+ID_BUCKETS = 256  # the digests are checked a bucket at a time, so the check's own memory stays small
+
+
+def _digest(document_id: str) -> int:
+    return int.from_bytes(hashlib.blake2b(document_id.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little")
+
+
+def _first_repeated(source: Input, digests: list[array]) -> str | None:
+    """The first id (in input order) that occurs twice. Ids are kept as 64-bit digests; only when
+    a digest repeats does a second pass compare the ids themselves, those of that digest alone."""
+    twice: set[int] = set()
+    for bucket in digests:
+        seen: set[int] = set()
+        for digest in bucket:
+            if digest in seen:
+                twice.add(digest)
+            seen.add(digest)
+    ids: set[str] = set()
+    for _, _, document, _ in _documents(source.scan() if twice else (), []):
+        if _digest(document.id) in twice:
+            if document.id in ids:
+                return document.id
+            ids.add(document.id)
+    return None
+
+
+def _documents(items: Iterable[tuple[Place, Document | InputError, Layout]], failures: list[Failure]) -> Iterator[tuple[Place, int, Document, Layout]]:
+    """The documents of an input's scan with their places and positions; those that cannot be
+    read go to `failures`."""
+    position = 0
+    for place, item, layout in items:
+        if isinstance(item, InputError):
+            failures.append(Failure(item.document_id or "?", item))
+            continue
+        yield place, position, item, layout
+        position += 1
 
 
 def _scope_of(engine: Engine, document: Document, position: int, index: Index) -> str:
@@ -196,21 +222,24 @@ def _scope_of(engine: Engine, document: Document, position: int, index: Index) -
         return f"unscoped:{position}"
 
 
-def stream_jsonl_file(
-    source: str,
-    destination: str,
+def stream(
+    source: Input,
+    output: Output,
     settings: Settings,
     index: Index,
     skip_errors: bool = False,
     progress: Callable[[Iterable], Iterable] = lambda items: items,
     jobs: int = 1,
     executor: Executor | None = None,
+    audit: str | None = None,
 ) -> Run:
-    """Pseudonymise a JSON Lines file indexed by `index_jsonl` into a JSON Lines file, document
-    by document, the output renamed into place at the end: the same bytes as `pseudonymise` and
-    `write_output` give, in memory that does not grow with the corpus (when scopes are scattered
-    over the file, with how far apart a scope's documents lie). The run's summary counts the
-    documents; its results stay empty, since each is written and let go."""
+    """Pseudonymise an input indexed by `index_input` into an output, document by document, and
+    its audit file beside it when asked: the same bytes as `pseudonymise` and `write_output`
+    (and `write_audit`) give, in memory that does not grow with the corpus (when scopes are
+    scattered over the input, with how far apart a scope's documents lie). The outputs appear
+    when the run is done, together when inside a `transaction`. The run's summary counts the
+    documents and its override lines are filled; its results stay empty, since each is written
+    and let go."""
     if settings.config.scope == "corpus":
         raise ConfigError("scope 'corpus' gathers every document first: it cannot be streamed")
     if index.scope_error is not None and not skip_errors:
@@ -220,46 +249,63 @@ def stream_jsonl_file(
     jobs = min(jobs or available_cpus(), available_cpus())
     executor = executor or (LocalProcesses(jobs) if jobs > 1 else InProcess())
     fixed = replace(settings, tagset=Engine(settings).tagset_for_labels(index.labels).name)
-
-    def documents() -> Iterator[Document]:
-        for outcome in progress(_in_order(executor.run(fixed, _streamed_units(source, index, fixed, order), skip_errors), order)):
-            if isinstance(outcome, Failure):
-                run.summary.failures.append(outcome)
-            else:
-                run.summary.add(outcome)
-                yield outcome.document
-
+    used = OverrideUse(settings.overrides) if isinstance(settings.overrides, Overrides) else None
     order: deque[int] = deque()
-    with _fewer_collections():
-        write_jsonl_stream(documents(), destination)
+    layouts: dict[str, Layout] = {}  # of the documents read and not yet written
+    units = _streamed_units(source, index, fixed, order, layouts)
+    with transaction(), _fewer_collections(), output.opened() as write, _audit(audit, settings.overrides) as add:
+        for outcome in progress(_in_order(executor.run(fixed, units, skip_errors), order)):
+            if isinstance(outcome, Failure):
+                layouts.pop(outcome.document_id, None)
+                run.summary.failures.append(outcome)
+                continue
+            run.summary.add(outcome)
+            write(outcome.document, layouts.pop(outcome.document.id, None))
+            add(outcome)
+            if used is not None:
+                used.add(outcome)
+    if used is not None:
+        run.unmatched_overrides, run.original_overrides = used.unmatched(), used.restoring()
     return run
 
 
-def _streamed_units(source: str, index: Index, settings: Settings, order: deque[int]) -> Iterator[list[Document]]:
-    """Units of whole scopes, about CHUNK documents each, their positions noted in `order` as
-    they go out: in file order when scopes are contiguous, else scope by scope, each scope's
-    documents read at their offsets."""
+@contextmanager
+def _audit(path: str | None, overrides: Mapping[OverrideKey, str]) -> Iterator[Callable[[Result], None]]:
+    if path is None:
+        yield lambda result: None
+        return
+    with audit_writer(path, overrides) as add:
+        yield add
+
+
+def _streamed_units(source: Input, index: Index, settings: Settings, order: deque[int], layouts: dict[str, Layout]) -> Iterator[list[Document]]:
+    """Units of whole scopes, about CHUNK documents each, their positions noted in `order` and
+    their layouts in `layouts` as they go out: in input order when scopes are contiguous, else
+    scope by scope, each scope's documents read again where the first pass found them."""
     engine = Engine(settings)
     unit: list[Document] = []
     last: str | None = None
     if index.scattered is None:
-        for _, position, document in _documents(source, []):
+        for _, position, document, layout in _documents(source.scan(), []):
             scope = _scope_of(engine, document, position, Index())
             if scope != last and len(unit) >= CHUNK:
                 yield unit
                 unit = []
             unit.append(document)
             order.append(position)
+            if layout is not None:
+                layouts[document.id] = layout
             last = scope
     else:
-        with open(source, "rb") as handle:
-            for members in index.scattered.values():
-                if len(unit) >= CHUNK:
-                    yield unit
-                    unit = []
-                for position, offset in members:
-                    unit.append(jsonl_at(handle, offset, source))
-                    order.append(position)
+        for members in index.scattered.values():
+            if len(unit) >= CHUNK:
+                yield unit
+                unit = []
+            for (position, _), (document, layout) in zip(members, source.at(place for _, place in members)):
+                unit.append(document)
+                order.append(position)
+                if layout is not None:
+                    layouts[document.id] = layout
     if unit:
         yield unit
 
@@ -275,10 +321,11 @@ def _in_order(outcomes: Iterable[Result | Failure], order: deque[int]) -> Iterat
             turn += 1
 
 
-def read_documents(source: str, fmt: str = "auto", skip_errors: bool = False) -> tuple[Batch, list[Failure]]:
-    """Read an input; a document that cannot be read fails the run, or is listed when skipping.
-    A repeated document id fails the run either way: outputs, scopes and audits go by id."""
-    batch = read_input(source, fmt)
+def read_documents(source: str, fmt: str = "auto", skip_errors: bool = False, spool: BinaryIO | None = None) -> tuple[Batch, list[Failure]]:
+    """Read an input (stdin from `spool` when it was copied aside); a document that cannot be read
+    fails the run, or is listed when skipping. A repeated document id fails the run either way:
+    outputs, scopes and audits go by id."""
+    batch = read_input(source, fmt, spool)
     if batch.errors and not skip_errors:
         raise batch.errors[0]
     seen: set[str] = set()
@@ -294,4 +341,4 @@ def config_from(path: str | None) -> Config:
     return load_config(path) if path else Config()
 
 
-__all__ = ["Dask", "Executor", "InProcess", "LocalProcesses", "pseudonymise_bag", "index_jsonl", "stream_jsonl_file", "KeySource", "Run", "Settings", "load_key", "pseudonymise", "read_documents", "write_output", "config_from", "InputError"]
+__all__ = ["Dask", "Executor", "InProcess", "LocalProcesses", "pseudonymise_bag", "index_input", "stream", "KeySource", "Run", "Settings", "load_key", "pseudonymise", "read_documents", "write_output", "config_from", "InputError"]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import csv
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping
 
 from pseudo.engine import OverrideKey
 from pseudo.errors import InputError
@@ -57,24 +58,42 @@ class Overrides(Mapping[OverrideKey, str]):
     def unmatched(self, results: Iterable[Result]) -> list[int]:
         """Lines of the rows that replaced no span: a label, a scope or an original that differs
         from the run's (a spreadsheet dropping a leading 0 or "+") would otherwise go unnoticed."""
-        applied = {_key(result, r) for result in results for r in result.replacements if r.strategy == "surrogate"}
-        return sorted(line for key, lines in self.lines.items() if key not in applied for line in lines)
+        return OverrideUse(self, results).unmatched()
 
     def restoring(self, results: Iterable[Result]) -> list[int]:
         """Lines of the applied rows whose manual surrogate is an original value of its scope (its
         own, another, or a word of one), by the rule every drawn surrogate obeys: such a row would
         put an original back into the output."""
-        originals: dict[str, set[str]] = {}
-        applied = set()
+        return OverrideUse(self, results).restoring()
+
+
+class OverrideUse:
+    """What a run did with the override rows, gathered result by result so that a streamed run
+    need not keep its results: the keys the rows name that replaced a span, and the originals of
+    the scopes the rows name (no other scope's)."""
+
+    def __init__(self, overrides: Overrides, results: Iterable[Result] = ()):
+        self.overrides = overrides
+        self.applied: set[OverrideKey] = set()
+        self.originals: dict[str, set[str]] = {key[0]: set() for key in overrides}
         for result in results:
-            for r in result.replacements:
-                originals.setdefault(r.scope, set()).update(original_values(result.source.text[r.span.start : r.span.end]))
+            self.add(result)
+
+    def add(self, result: Result) -> None:
+        for r in result.replacements:
+            if r.scope in self.originals:
+                self.originals[r.scope].update(original_values(result.source.text[r.span.start : r.span.end]))
                 if r.strategy == "surrogate":
-                    applied.add(_key(result, r))
+                    self.applied.add(_key(result, r))
+
+    def unmatched(self) -> list[int]:
+        return sorted(line for key, lines in self.overrides.lines.items() if key not in self.applied for line in lines)
+
+    def restoring(self) -> list[int]:
         return sorted(
             line
-            for key, lines in self.lines.items()
-            if key in applied and normalise(self._surrogates[key]) in originals[key[0]]
+            for key, lines in self.overrides.lines.items()
+            if key in self.applied and normalise(self.overrides[key]) in self.originals[key[0]]
             for line in lines
         )
 
@@ -87,16 +106,27 @@ def _key(result: Result, replacement: Replacement) -> OverrideKey:
 def write_audit(results: Iterable[Result], path: str | Path, overrides: Mapping[OverrideKey, str] | None = None) -> None:
     """One row per span; `manual_surrogate` holds the override that replaced it, so writing the
     audit of a reviewed run again keeps the reviewer's work."""
+    with audit_writer(path, overrides) as add:
+        for result in results:
+            add(result)
+
+
+@contextmanager
+def audit_writer(path: str | Path, overrides: Mapping[OverrideKey, str] | None = None) -> Iterator[Callable[[Result], None]]:
+    """The audit file written result by result as `write_audit` writes it, for a streamed run."""
     overrides = overrides or {}
     with atomic_writer(path, mode=0o600, newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(COLUMNS)
-        for result in results:
+
+        def add(result: Result) -> None:
             for r in result.replacements:
                 original = result.source.text[r.span.start : r.span.end]
                 manual = overrides.get(_key(result, r), "") if r.strategy == "surrogate" else ""
                 row = (result.source.id, r.scope, r.span.start, r.span.end, r.new_start, r.new_end, r.label, r.strategy, original, r.surrogate, manual)
                 writer.writerow(map(neutralised, row))
+
+        yield add
 
 
 def read_overrides(path: str | Path) -> Overrides:

@@ -20,13 +20,14 @@ from typing import Iterable, Iterator, Optional
 import typer
 
 from pseudo import __version__
-from pseudo.api import SHORT_KEY_BYTES, Dask, config_from, index_jsonl, load_key, pseudonymise, read_documents, stream_jsonl_file
+from pseudo.api import SHORT_KEY_BYTES, Dask, Run, config_from, index_input, load_key, pseudonymise, read_documents, stream
 from pseudo.audit import read_overrides, write_audit
 from pseudo.console import EXIT_ERROR, say
 from pseudo.engine import Settings
 from pseudo.errors import InputError, PseudoError
 from pseudo.evaluation.cli import audit, judge_app, tells
-from pseudo.io import FORMATS, STDIO, Batch, check_output, streamable, transaction, write_output
+from pseudo.io import FORMATS, STDIO, Batch, check_output, spooled_stdin, streams, transaction, write_output
+from pseudo.io.streams import BratInput
 
 EXIT_SKIPPED = 3
 
@@ -100,7 +101,10 @@ def apply(
     ),
     allow_untagged: bool = typer.Option(False, "--allow-untagged", help="Copy an input none of whose documents has a span."),
 ) -> None:
-    """Pseudonymise a tagged corpus: every span gets a surrogate, offsets are updated."""
+    """Pseudonymise a tagged corpus: every span gets a surrogate, offsets are updated.
+
+    Streaming: JSON Lines (a file, or stdin) written as JSON Lines (a file, or stdout) and brat folders are read twice, never whole: a first pass checks every document (the errors of a whole read) and notes where each scope's documents are, the second pseudonymises and writes them one by one, so memory does not grow with the number of documents (a subject's documents scattered over the input wait for their turn). The output and the --audit file appear only when the run completes; stdin and stdout pass through an unnamed temporary file. Other formats and scope 'corpus' are read whole. The output is the same either way.
+    """
     skip = on_error is OnError.skip
     fmt = format.value
     if input != STDIO and Path(input).is_dir() and not out and (fmt == "auto" or FORMATS[fmt].directory):
@@ -111,13 +115,16 @@ def apply(
     try:
         settings_config = config_from(config)
         key = load_key(key_file, seed)
-        streaming = not audit and not overrides and settings_config.scope != "corpus" and streamable(input, fmt, destination)
-        if streaming:  # JSON Lines to JSON Lines: a first pass checks and indexes, the second streams
-            index = index_jsonl(input, Settings(config=settings_config), skip)
-            batch, failures = Batch("jsonl", origin=input), []
+        spool = spooled_stdin(input, fmt, destination) if settings_config.scope != "corpus" else None
+        streamed = streams(input, fmt, destination, spool) if settings_config.scope != "corpus" else None
+        if streamed:  # a first pass checks and indexes, the second reads, pseudonymises and writes document by document
+            index = index_input(streamed[0], Settings(config=settings_config), skip)
+            batch, failures = Batch(streamed[0].format, origin=input), []
+            if isinstance(streamed[0], BratInput):
+                batch.ignored = streamed[0].listing.collection.ignored
             bare, count = index.untagged, index.documents
         else:
-            batch, failures = read_documents(input, fmt, skip)
+            batch, failures = read_documents(input, fmt, skip, spool)
             bare, count = [d.id for d in batch.documents if not d.spans], len(batch.documents)
         _check_destination(destination, batch)
         untagged = _untagged(bare, count, input, allow_untagged)
@@ -129,22 +136,18 @@ def apply(
             overrides=read_overrides(overrides) if overrides else {},
             propagate=propagate,
         )
-        if streaming:
-            with transaction(), _executor(dask) as executor:
-                run = stream_jsonl_file(input, destination, settings, index, skip, _progress(index.documents), jobs, executor)
+        if streamed:
+            with transaction(), _executor(dask) as executor:  # the output and its audit file appear together or not at all
+                run = stream(*streamed, settings, index, skip, _progress(index.documents), jobs, executor, audit)
+                _refuse_original_overrides(run, overrides, allow_original_overrides)
         else:
             with _executor(dask) as executor:
                 run = pseudonymise(batch.documents, settings, skip, _progress(len(batch.documents)), jobs, executor)
+            _refuse_original_overrides(run, overrides, allow_original_overrides)
         run.summary.failures[:0] = failures
-        if run.original_overrides and not allow_original_overrides:
-            raise InputError(
-                f"line(s) {', '.join(map(str, run.original_overrides))}: the manual surrogate is an original value of its "
-                "scope; correct it, or pass --allow-original-overrides to apply it anyway",
-                overrides,
-            )
         documents = [r.document for r in run.results]
         nothing = batch.single and not documents
-        if not nothing and not streaming:
+        if not nothing and not streamed:
             with transaction():  # the output and its audit file appear together or not at all
                 write_output(documents, destination, batch)
                 if audit:
@@ -174,6 +177,15 @@ def apply(
     say(f"pseudo: {run.summary.line()}")
     if run.summary.failures:
         raise typer.Exit(EXIT_SKIPPED)
+
+
+def _refuse_original_overrides(run: Run, overrides: str | None, allowed: bool) -> None:
+    if run.original_overrides and not allowed:
+        raise InputError(
+            f"line(s) {', '.join(map(str, run.original_overrides))}: the manual surrogate is an original value of its "
+            "scope; correct it, or pass --allow-original-overrides to apply it anyway",
+            overrides,
+        )
 
 
 @contextmanager

@@ -70,7 +70,7 @@ class Dask:
             self.client.close()
 
     def run(self, settings: Settings, units: Iterable[Unit], skip_errors: bool) -> Iterator[Outcome]:
-        [shared] = self.client.scatter([(settings, skip_errors)], broadcast=True)
+        [shared] = self.client.scatter([(settings, skip_errors)], broadcast=True, hash=False)
         window = AHEAD * max(1, len(self.client.scheduler_info().get("workers", {})))
 
         def submit(unit: Unit) -> Any:

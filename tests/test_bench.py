@@ -43,3 +43,13 @@ def test_by_rule_prints_the_time_of_each_rule_family_without_presidio(tmp_path):
     rows = {line.split()[0]: line.split()[1:] for line in result.stdout.splitlines()[2:] if line.startswith(("dates", "ids"))}
     assert rows["dates"][0] == rows["ids"][0] == "30"
     assert "outside rules" in result.stdout
+
+
+def test_memory_prints_a_row_per_size_and_with_every_the_peak_so_far(tmp_path):
+    corpus = tmp_path / "in.jsonl"
+    corpus.write_text('{"id": "a", "text": "Kom 2012-03-11.", "spans": [{"start": 4, "end": 14, "label": "DATE"}]}\n')
+    result = run(tmp_path, "--memory", "2", "5", "--every", "0.05", "--corpus", str(corpus), "--locale", "")
+    assert result.returncode == 0, result.stderr
+    rows = [line.split() for line in result.stdout.splitlines()[2:]]
+    assert [row[0] for row in rows if "so far" not in " ".join(row)] == ["2", "5"]
+    assert all(float(row[-1]) > 0 for row in rows if "so far" not in " ".join(row))

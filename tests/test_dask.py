@@ -3,9 +3,9 @@
 import json
 
 import pytest
-from test_stream import corpus, settings_for, whole
+from test_stream import corpus, settings_for, streamed, whole
 
-from pseudo.api import Dask, index_jsonl, pseudonymise, pseudonymise_bag, stream_jsonl_file
+from pseudo.api import Dask, pseudonymise, pseudonymise_bag
 from pseudo.errors import PseudoError
 from pseudo.io.native import document_from_dict, document_to_dict
 
@@ -24,8 +24,7 @@ def test_a_dask_run_writes_the_bytes_of_one_process(tmp_path, client, scope, sca
     source = tmp_path / "in.jsonl"
     source.write_text("".join(json.dumps(d) + "\n" for d in corpus(scope, scattered)))
     whole(source, tmp_path / "one.jsonl", settings_for(scope))
-    index = index_jsonl(str(source), settings_for(scope))
-    stream_jsonl_file(str(source), str(tmp_path / "dask.jsonl"), settings_for(scope), index, executor=Dask(client))
+    streamed(source, tmp_path / "dask.jsonl", settings_for(scope), executor=Dask(client))
     assert (tmp_path / "dask.jsonl").read_bytes() == (tmp_path / "one.jsonl").read_bytes()
     documents = [document_from_dict(d, "t", "#") for d in corpus(scope, scattered)]
     one = pseudonymise(documents, settings_for(scope)).results

@@ -6,17 +6,18 @@ import io
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, BinaryIO, Callable, Iterable, Sequence
 
 from pseudo.errors import InputError, PseudoError
 from pseudo.io import brat, conll, i2b2, inline, mimic, native, physionet, presidio
 from pseudo.io.atomic import atomic_writer, transaction, write_stdout
 from pseudo.io.source import STDIO, decode, read_bytes
+from pseudo.io.streams import BratInput, BratOutput, Input, JsonlInput, JsonlOutput, Output, spool_stdin, spooled_jsonl
 from pseudo.model import Document
 
 __all__ = [
-    "Batch", "FORMATS", "STDIO", "check_output", "detect_format", "read_input", "streamable", "transaction", "write_output",
-    "write_jsonl_stream",
+    "Batch", "FORMATS", "STDIO", "check_output", "detect_format", "read_input", "spooled_stdin", "streams", "transaction",
+    "write_output",
 ]  # fmt: skip
 
 
@@ -63,11 +64,11 @@ def _read_jsonl(source: str, data: bytes | None = None) -> Batch:
     return _split(native.read_jsonl(read_bytes(source) if data is None else data, source), Batch("jsonl"))
 
 
-def _read_stdin() -> Batch:
+def _read_stdin(data: bytes | None = None) -> Batch:
     """JSON or JSON Lines, told apart by content. A list, or any input that parses as one value, is
     JSON, except one object on one line, which is both and is written back on one line; several
     lines that each start with "{" are JSON Lines; anything else is reported as broken JSON."""
-    data = read_bytes(STDIO)
+    data = read_bytes(STDIO) if data is None else data
     stripped = data.lstrip(_BLANK).rstrip()
     if stripped.startswith(b"["):
         return _read_json(STDIO, data)
@@ -236,12 +237,19 @@ def detect_format(source: str) -> str:
     raise InputError(f"unknown extension (known: {known}); choose one with --format", source)
 
 
-def read_input(source: str, fmt: str = "auto") -> Batch:
+def read_input(source: str, fmt: str = "auto", spool: BinaryIO | None = None) -> Batch:
+    """The whole input; stdin's bytes from `spool` when `spooled_stdin` copied them aside."""
+    data = None
+    if spool is not None:
+        spool.seek(0)
+        data = spool.read()
     if source == STDIO and fmt == "auto":
-        return _read_stdin()
+        return _read_stdin(data)
     name = detect_format(source) if fmt == "auto" else fmt
     if name not in FORMATS:
         raise InputError(f"unknown format {name!r} (known: {', '.join(FORMATS)})", source)
+    if data is not None and name == "jsonl":
+        return _read_jsonl(source, data)
     return FORMATS[name].read(source)
 
 
@@ -268,19 +276,29 @@ def write_output(documents: Sequence[Document], destination: str, batch: Batch) 
     FORMATS[_output_format(destination, batch)].write(documents, destination, batch)
 
 
-def streamable(source: str, fmt: str, destination: str) -> bool:
-    """JSON Lines from a file into a JSON Lines file: read and written document by document,
-    in memory that does not grow with the corpus (stdin is read whole: it cannot be read twice)."""
-    if source == STDIO or destination == STDIO or not Path(source).is_file():
-        return False
+def spooled_stdin(source: str, fmt: str, destination: str) -> BinaryIO | None:
+    """stdin copied into an unnamed temporary file when it may be JSON Lines written as JSON
+    Lines, to be streamed (see `streams`); else None, and stdin is read whole."""
+    if source != STDIO or fmt not in ("auto", "jsonl") or _output_format(destination, Batch("jsonl")) != "jsonl":
+        return None
+    return spool_stdin()
+
+
+def streams(source: str, fmt: str, destination: str, spool: BinaryIO | None = None) -> tuple[Input, Output] | None:
+    """The input read and the output written document by document, where the formats allow it:
+    JSON Lines (a file, or stdin's `spool`) into JSON Lines (a file or stdout), a brat folder
+    into a brat folder. None: the input is read whole, as the other formats are."""
+    if source == STDIO:
+        if spool is None or not (fmt == "jsonl" or spooled_jsonl(spool)):
+            return None
+        return JsonlInput(source, spool), JsonlOutput(destination)
     try:
         name = detect_format(source) if fmt == "auto" else fmt
     except InputError:
-        return False
-    return name == "jsonl" and _output_format(destination, Batch("jsonl")) == "jsonl"
-
-
-def write_jsonl_stream(documents: Iterable[Document], destination: str) -> None:
-    """Documents as JSON Lines, written as they come, renamed into place at the end (atomic)."""
-    with atomic_writer(destination, newline="") as handle:
-        native.write_jsonl(documents, handle)
+        return None
+    if name == "jsonl" and Path(source).is_file() and _output_format(destination, Batch("jsonl")) == "jsonl":
+        return JsonlInput(source), JsonlOutput(destination)
+    if name == "brat" and Path(source).is_dir() and destination != STDIO:
+        found = BratInput(source)
+        return found, BratOutput(destination, found)
+    return None

@@ -11,14 +11,13 @@ directly, like stdout, once every regular output is in place.
 from __future__ import annotations
 
 import errno
-import io
 import os
 import secrets
 import shutil
 import stat
 import sys
 import tempfile
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
@@ -163,21 +162,43 @@ def atomic_writer(path: str | Path, mode: int | None = None, newline: str | None
         _stage(_Staged(lambda: _replace(temporary, target), lambda: _remove(temporary), _undo(target, existed)))
 
 
-@contextmanager
-def _written_in_place(target: Path, newline: str | None) -> Iterator[IO[str]]:
-    """Composed in memory, written into the special file last: there is nothing to take back."""
-    buffer = io.StringIO(newline="")
-    yield buffer
-    text = buffer.getvalue()
+def _written_in_place(target: Path, newline: str | None) -> AbstractContextManager[IO[str]]:
+    """Kept aside, written into the special file last: there is nothing to take back."""
 
-    def commit() -> None:
+    def write(spool: IO[str]) -> None:
         try:
             with open(target, "w", encoding="utf-8", newline=newline) as handle:
-                handle.write(text)
+                shutil.copyfileobj(spool, handle, SPOOL_CHUNK)
         except OSError as error:
             raise output_error(target, error) from None
 
-    _stage(_Staged(commit, lambda: None, lambda: None, last=True))
+    return _spooled(write)
+
+
+SPOOL_CHUNK = 1 << 20
+
+
+@contextmanager
+def _spooled(write: Callable[[IO[str]], None]) -> Iterator[IO[str]]:
+    """Text kept in an unnamed temporary file as it is written (mode 0600, gone when closed or
+    when the process ends, however it ends; memory does not grow with it), given to `write` once
+    the block completes, or inside a transaction once every file of it is in place: what cannot
+    be renamed into place cannot be taken back either."""
+    spool = tempfile.TemporaryFile("w+", encoding="utf-8", newline="")
+    try:
+        yield spool
+    except BaseException:
+        spool.close()
+        raise
+
+    def commit() -> None:
+        try:
+            spool.seek(0)
+            write(spool)
+        finally:
+            spool.close()
+
+    _stage(_Staged(commit, spool.close, lambda: None, last=True))
 
 
 @contextmanager
@@ -255,6 +276,21 @@ def write_stdout(text: str) -> None:
             raise output_error("stdout", error) from None
 
     _stage(_Staged(commit, lambda: None, lambda: None, last=True))
+
+
+def stdout_spool() -> AbstractContextManager[IO[str]]:
+    """Text for stdout written as it comes and printed as `write_stdout` prints, in memory that
+    does not grow with it."""
+
+    def write(spool: IO[str]) -> None:
+        try:
+            shutil.copyfileobj(spool, sys.stdout, SPOOL_CHUNK)
+            sys.stdout.flush()
+        except OSError as error:
+            _discard_stdout()
+            raise output_error("stdout", error) from None
+
+    return _spooled(write)
 
 
 def _discard_stdout() -> None:

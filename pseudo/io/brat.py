@@ -114,15 +114,23 @@ def _parse_ann(
     return spans, layout
 
 
-def read(source: str) -> tuple[list[Document], list[InputError], dict[str, Layout], Collection]:
-    """Every X.txt under the folder with its X.ann (none: no annotations), sorted by path; brat's
-    configuration files are kept to be copied, any other file is listed as ignored."""
+@dataclass
+class Listing:
+    """A brat folder's files, sorted by path, before any document is read."""
+
+    root: Path
+    texts: list[PurePosixPath]  # relative, without suffix
+    annotated: set[PurePosixPath]  # the texts with an .ann beside them
+    orphans: list[PurePosixPath]  # .ann files without their .txt
+    collection: Collection
+
+
+def listing(source: str) -> Listing:
+    """Every X.txt under the folder and whether its X.ann is there; brat's configuration files are
+    kept to be copied, any other file is listed as ignored."""
     root = Path(source)
     if not root.is_dir():
         raise InputError("the brat format reads a folder of .txt and .ann files", source)
-    documents: list[Document] = []
-    errors: list[InputError] = []
-    layouts: dict[str, Layout] = {}
     collection = Collection()
     texts, anns = set(), set()
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
@@ -133,23 +141,40 @@ def read(source: str) -> tuple[list[Document], list[InputError], dict[str, Layou
             collection.configuration[relative] = read_bytes(path)
         else:
             collection.ignored.append(str(relative))
-    for orphan in sorted(anns - texts):
-        errors.append(InputError("an .ann file without its .txt", f"{root / orphan}.ann", orphan.as_posix()))
-    for relative in sorted(texts):
-        doc_id = relative.as_posix()
-        txt_path, ann_path = root / f"{relative}.txt", root / f"{relative}.ann"
+    return Listing(root, sorted(texts), anns & texts, sorted(anns - texts), collection)
+
+
+def orphan_error(listing: Listing, orphan: PurePosixPath) -> InputError:
+    return InputError("an .ann file without its .txt", f"{listing.root / orphan}.ann", orphan.as_posix())
+
+
+def read_document(listing: Listing, relative: PurePosixPath) -> tuple[Document, Layout]:
+    """One X.txt with its X.ann (none: no annotations)."""
+    doc_id = relative.as_posix()
+    txt_path, ann_path = listing.root / f"{relative}.txt", listing.root / f"{relative}.ann"
+    # brat counts a byte-order mark of the .txt as character 0: it stays in the text
+    text = decode(read_bytes(txt_path, doc_id), txt_path, doc_id)
+    ann = decode(read_bytes(ann_path, doc_id), ann_path, doc_id) if relative in listing.annotated else ""
+    spans, layout = _parse_ann(ann, text, doc_id, str(ann_path), relative)
+    return Document(doc_id, text, tuple(spans)).validated(str(ann_path)), layout
+
+
+def read(source: str) -> tuple[list[Document], list[InputError], dict[str, Layout], Collection]:
+    """The folder's documents sorted by path, those that cannot be read as errors (orphan .ann
+    files first)."""
+    found = listing(source)
+    documents: list[Document] = []
+    errors = [orphan_error(found, orphan) for orphan in found.orphans]
+    layouts: dict[str, Layout] = {}
+    for relative in found.texts:
         try:
-            # brat counts a byte-order mark of the .txt as character 0: it stays in the text
-            text = decode(read_bytes(txt_path, doc_id), txt_path, doc_id)
-            ann = decode(read_bytes(ann_path, doc_id), ann_path, doc_id) if relative in anns else ""
-            spans, layout = _parse_ann(ann, text, doc_id, str(ann_path), relative)
-            document = Document(doc_id, text, tuple(spans)).validated(str(ann_path))
+            document, layout = read_document(found, relative)
         except InputError as error:
             errors.append(error)
             continue
         documents.append(document)
-        layouts[doc_id] = layout
-    return documents, errors, layouts, collection
+        layouts[document.id] = layout
+    return documents, errors, layouts, found.collection
 
 
 def _ann_text(document: Document, layout: Layout) -> str:
@@ -216,14 +241,24 @@ def write(
     """All files are composed before the first is written, into a temporary folder that becomes
     the output folder only when every file is in it."""
     check_destination(destination, origin)
-    planned = []
-    for document in documents:
-        layout = layouts[document.id]
-        planned.append((layout.path, document.id, document.text, _ann_text(document, layout)))
+    planned = [(document.id, layouts[document.id].path, document.text, _ann_text(document, layouts[document.id])) for document in documents]
     with atomic_folder(destination) as folder:
-        for relative, data in (collection.configuration.items() if collection else ()):
-            _write_file(_inside(folder, relative, str(relative)), data)
-        for relative, doc_id, text, ann in planned:
-            target = _inside(folder, relative, doc_id)
-            _write_file(target.with_name(target.name + ".txt"), text)
-            _write_file(target.with_name(target.name + ".ann"), ann)
+        write_configuration(folder, collection)
+        for doc_id, relative, text, ann in planned:
+            _write_pair(folder, doc_id, relative, text, ann)
+
+
+def write_configuration(folder: Path, collection: Collection | None) -> None:
+    for relative, data in (collection.configuration.items() if collection else ()):
+        _write_file(_inside(folder, relative, str(relative)), data)
+
+
+def write_document(folder: Path, document: Document, layout: Layout) -> None:
+    """One document's .txt and .ann, as `write` writes them: for output written as it comes."""
+    _write_pair(folder, document.id, layout.path, document.text, _ann_text(document, layout))
+
+
+def _write_pair(folder: Path, doc_id: str, relative: PurePosixPath, text: str, ann: str) -> None:
+    target = _inside(folder, relative, doc_id)
+    _write_file(target.with_name(target.name + ".txt"), text)
+    _write_file(target.with_name(target.name + ".ann"), ann)
