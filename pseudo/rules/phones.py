@@ -69,22 +69,14 @@ def _mobile_block(number: str, plan: NumberingPlan, stream: KeyedStream) -> str 
     return None if pool is None else pool.items[stream.weighted_index(pool.cumulative)]
 
 
-def draw_number(
-    text: str,
-    plan: NumberingPlan | None,
-    stream: KeyedStream,
-    local: frozenset[str] = frozenset(),
-    fictional: bool = False,
-) -> str:
-    """A number of the same kind and shape, written in the original's layout (see draw_national)."""
+def draw_unplanned(text: str, stream: KeyedStream) -> str:
+    """A number no numbering plan reads (no pack for it, or no digits): its first digits kept as
+    a country or area code may be, the rest drawn; words keep their shape."""
     digits = digits_of(text)
     if not digits:
         return shape_surrogate(text, stream)
-    if plan is None:
-        keep = min(KEEP_WITHOUT_LOCALE, max(0, len(digits) - 4))
-        return replace_digits(text, digits[:keep] + _subscriber(len(digits) - keep, stream))
-    lead, number = split_number(text, plan)
-    return replace_digits(text, lead + draw_national(number, plan, stream, local, fictional))
+    keep = min(KEEP_WITHOUT_LOCALE, max(0, len(digits) - 4))
+    return replace_digits(text, digits[:keep] + _subscriber(len(digits) - keep, stream))
 
 
 def draw_national(number: str, plan: NumberingPlan, stream: KeyedStream, local: frozenset[str] = frozenset(), fictional: bool = False) -> str:
@@ -99,7 +91,8 @@ def draw_national(number: str, plan: NumberingPlan, stream: KeyedStream, local: 
     others = [p for p in prefixes if p != number[:prefix_length]] or prefixes
     if kind == "fixed" and 0 < prefix_length < len(number):  # the area code length may differ: 91 / 983
         others = sorted(p for p in local if len(p) < len(number)) or others
-        others = [p for p in others if p[0] == number[0]] or others  # 963 stays a 9xx, not Valencia's newer 860
+        if not plan.exchanges:  # 963 stays a 9xx, not Valencia's newer 860 (NANP area codes carry no such style)
+            others = [p for p in others if p[0] == number[0]] or others
     if kind == "fixed" and plan.exchanges:  # an area code whose exchanges the pack knows, or a town's own exchange
         others = [p for p in others if p in plan.exchanges or len(p) > prefix_length] or others
     block = _mobile_block(number, plan, stream) if kind == "mobile" and 0 < prefix_length < len(number) else None
@@ -125,7 +118,7 @@ class PhoneRule(Rule):
         fictional = ctx.options["contacts"] == "fictional"
         if plan is None or not digits_of(target.text):
             key = digits_of(target.text) or target.text
-            surrogate = ctx.consistent("number", key, lambda stream: draw_number(target.text, plan, stream, fictional=fictional))
+            surrogate = ctx.consistent("number", key, lambda stream: draw_unplanned(target.text, stream))
             return replace_digits(target.text, digits_of(surrogate)) if digits_of(target.text) else surrogate
         lead, number = split_number(target.text, plan)
         local = _local_prefixes(target, ctx, plan)

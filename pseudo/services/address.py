@@ -269,7 +269,10 @@ class AddressWorld:
         wanted = self.settings.kinds.get(label) or ()
         found = [p for p in self._tree.lookup(name) if not wanted or p.kind in wanted]
         countries = [p for p in found if p.kind == "country"]
-        if countries:  # "Canada" is the country, not Canada, Kentucky: records name countries far more often
+        regions = self.settings.kinds.get("REGION", ())
+        if countries and not any(p.kind in regions for p in found):
+            # "Canada" is the country, not Canada, Kentucky: records name countries far more often
+            # than small towns; but "Georgia" beside Atlanta is the state, a region as big as a country
             return min(countries, key=lambda p: (-p.weight, p.id)), None
         if found:
             rank = {kind: i for i, kind in enumerate(wanted)}
@@ -661,12 +664,15 @@ class AddressWorld:
         return WeightedList(tuple(n for n, _ in shared), tuple(w for _, w in shared))
 
     def _local_streets(self, place: Place, road_type: str) -> WeightedList | None:
-        """Streets listed for a place, else (`street_reach: region`) for the region right above it
-        (a province; a Swedish municipality), never a kept region or the one towns are replaced within (the country); by
-        how many towns of the region have a street of that name. None when neither has streets."""
+        """Streets listed for a place, else, for a town and with `street_reach: region`, for the
+        region right above it (a province; a Swedish municipality), never the one towns are replaced
+        within (the country); by how many towns of the region have a street of that name. None when
+        neither has streets."""
         listed = _streets_under(self._pack)
-        stop = self.settings.group.get(self.settings.default_kind.get("PLACE", ""))
-        for node in (place, self._tree.parent(place)) if self.settings.region_streets else (place,):
+        town = self.settings.default_kind.get("PLACE", "")
+        stop = self.settings.group.get(town)
+        region = self._tree.parent(place) if self.settings.region_streets and place.kind == town else None
+        for node in (place, region):
             if node is None or node.kind == stop:
                 return None
             if node.id in listed:

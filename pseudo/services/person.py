@@ -284,7 +284,9 @@ class PersonService:
                     nearest = target
         if nearest is None:
             return []
-        return [ascii_fold(w) for w in _LETTERS.findall(self.name(nearest, document)[0])]
+        skipped = title_words(self._pack) | particles(self._pack)  # "Dra.", "de la": no part of an address
+        words = _LETTERS.findall(self.name(nearest, document)[0])
+        return [ascii_fold(w) for w in words if w.casefold() not in skipped]
 
     def folded_people(self, document: Tagged) -> list[tuple[list[str], list[str]]]:
         """(original words, surrogate words) of every person of the document, folded as names

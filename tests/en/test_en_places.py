@@ -101,3 +101,11 @@ def test_a_country_named_like_a_small_us_town_stays_a_country():
     countries = {p.name for p in load_pack("en").tree().of_kind("country")}
     for canada, finland in run_many("Moved from Canada, then Finland.", [("Canada", "PLACE"), ("Finland", "PLACE")]):
         assert canada in countries and finland in countries and "United States" not in (canada, finland)
+
+
+def test_a_state_that_is_also_a_country_beside_its_city_stays_the_state():
+    """'Atlanta, Georgia': Georgia the state (kept), not the country, so Atlanta stays in Georgia."""
+    tree = load_pack("en").tree()
+    for city, state in run_many("He lives in Atlanta, Georgia.", [("Atlanta", "PLACE"), ("Georgia", "PLACE")]):
+        assert state == "Georgia", (city, state)
+        assert any(tree.ancestor(p, "state") is not None and tree.ancestor(p, "state").name == "Georgia" for p in tree.lookup(city)), city

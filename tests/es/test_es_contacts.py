@@ -123,3 +123,12 @@ def test_an_address_no_name_explains_is_built_from_the_name_signed_just_before_i
         words = [fold(w).casefold() for w in name.replace("-", " ").split()]
         local = mail.split("@")[0]
         assert local.startswith((words[0], words[0][0])) and words[1] in local, (name, mail)
+
+
+def test_the_signed_name_gives_an_address_no_title_or_particle():
+    """'Dra. Juana de la Cruz' signs 'hdoc.urg@...': the address is made of her surrogate given
+    name and surname, never of 'dra', 'de' or 'la'."""
+    text = "Remitido por: Dra. Juana de la Cruz. Correo: hdoc.urg@salud.madrid.org"
+    for name, mail in run_many(text, [("Dra. Juana de la Cruz", DOCTOR), ("hdoc.urg@salud.madrid.org", MAIL)]):
+        first, last = mail.split("@")[0].split(".")
+        assert first not in ("dra", "de", "la", "del") and last not in ("dra", "de", "la", "del"), (name, mail)
