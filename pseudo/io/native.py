@@ -143,9 +143,7 @@ def read_json(data: bytes, source: str) -> Iterator[Document | InputError]:
     items = raw if isinstance(raw, list) else [raw]
     for number, item in enumerate(items):
         try:
-            if repeated:
-                _refuse_repeated_keys(item, source, f"document #{number}")
-            yield document_from_dict(item, source, f"document #{number}")
+            yield _checked_document(item, repeated, source, f"document #{number}")
         except InputError as error:
             yield error
 
@@ -171,11 +169,16 @@ def jsonl_line(line: str, number: int, source: str) -> Document | InputError | N
     except RecursionError:
         return InputError(f"line {number}: {TOO_DEEP}", source)
     try:
-        if repeated:
-            _refuse_repeated_keys(raw, source, f"line {number}")
-        return document_from_dict(raw, source, f"line {number}")
+        return _checked_document(raw, repeated, source, f"line {number}")
     except InputError as error:
         return error
+
+
+def _checked_document(raw: Any, repeated: bool, source: str, where: str) -> Document:
+    """The document of one parsed item, refused where the JSON repeated a key."""
+    if repeated:
+        _refuse_repeated_keys(raw, source, where)
+    return document_from_dict(raw, source, where)
 
 
 def stream_jsonl(handle: BinaryIO, source: str) -> Iterator[tuple[int, Document | InputError]]:

@@ -14,7 +14,7 @@ original starts a sentence. A type may name a `catalogue` list of real names; th
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterator
+from typing import Any, Callable, ClassVar, Iterator
 
 import regex
 
@@ -96,50 +96,60 @@ def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, 
     return _PLACEHOLDER.sub(value, template)
 
 
+def _units(pack: LocalePack, catalogue: str, key: str, ids: Callable[[], frozenset[str]]) -> WeightedList:
+    """The catalogue's units filed at one of the place ids, by weight; worked out once per pack."""
+
+    def make() -> WeightedList:
+        chosen = ids()
+        kept = [(r["name"], int(r.get("count") or 1)) for r in pack.rows(catalogue) if r["place_id"] in chosen]
+        return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
+
+    return pack.cached(f"catalogue:{catalogue}:{key}", make)
+
+
+def _units_under(pack: LocalePack, catalogue: str, region: Place) -> WeightedList:
+    """The catalogue's units filed at the region or anywhere below it (a town, a county)."""
+    tree = pack.tree()
+    return _units(pack, catalogue, f"under:{region.id}", lambda: frozenset(r["place_id"] for r in pack.rows(catalogue) if _under(tree, r["place_id"], region)))
+
+
+def _has_places(pack: LocalePack, catalogue: str) -> bool:
+    rows = pack.rows(catalogue)
+    return bool(rows) and "place_id" in rows[0]
+
+
 def _near(pack: LocalePack, catalogue: str, place: Place | None) -> WeightedList:
     """The catalogue's units in the place (under it, for a region: a kept "Canarias"), else in the
     region right above it, else all of them: a real hospital of the record's surrogate town reads
     as real where a made-up one did not."""
-    rows = pack.rows(catalogue)
     every = pack.weighted(catalogue)
-    if place is None or not rows or "place_id" not in rows[0]:
+    if place is None or not _has_places(pack, catalogue):
         return every
-
-    def within(ids: frozenset[str]) -> WeightedList:
-        kept = [(r["name"], int(r.get("count") or 1)) for r in rows if r["place_id"] in ids]
-        return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
-
     tree = pack.tree()
     region = tree.parent(place)
-    levels = [(f"{place.id}:itself", lambda: frozenset({place.id}))]
+    levels = [lambda: _units(pack, catalogue, f"in:{place.id}", lambda: frozenset({place.id}))]
     if tree.children.get(place.id):
-        levels.append((f"{place.id}:under", lambda: frozenset(r["place_id"] for r in rows if _under(tree, r["place_id"], place))))
+        levels.append(lambda: _units_under(pack, catalogue, place))
     if region is not None:  # the towns of the region, of the place's own kind
-        levels.append((f"{region.id}:{place.kind}", lambda: frozenset(p.id for p in tree.descendants(region, place.kind))))
-    for key, ids in levels:
-        found = pack.cached(f"catalogue:{catalogue}:in:{key}", lambda ids=ids: within(ids()))
+        levels.append(lambda: _units(pack, catalogue, f"in:{region.id}:{place.kind}", lambda: frozenset(p.id for p in tree.descendants(region, place.kind))))
+    for level in levels:
+        found = level()
         if len(found):
             return found
     return every
 
 
 def _around(pack: LocalePack, catalogue: str, place: Place | None) -> Iterator[WeightedList]:
-    """The catalogue's units in the place, then in each region above it in turn (county, state,
-    country): the nearest ones first, for a name form few units have."""
-    rows = pack.rows(catalogue)
-    if place is None or not rows or "place_id" not in rows[0]:
+    """The catalogue's units under the place, then under each region above it in turn (county,
+    state, country): the nearest ones first, for a name form few units have."""
+    if place is None or not _has_places(pack, catalogue):
         return
     tree = pack.tree()
     node: Place | None = place
     while node is not None and tree.parent(node) is not None:
-
-        def within(region: Place = node) -> WeightedList:
-            ids = {region.id} | {p.id for p in tree.descendants(region, place.kind)}
-            kept = [(r["name"], int(r.get("count") or 1)) for r in rows if r["place_id"] in ids]
-            return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
-
-        yield pack.cached(f"catalogue:{catalogue}:under:{node.id}:{place.kind}", within)
+        yield _units_under(pack, catalogue, node)
         node = tree.parent(node)
+
 
 def _under(tree: LocationTree, place_id: str, region: Place) -> bool:
     node = tree.places.get(place_id)

@@ -155,7 +155,7 @@ class PlaceRule(Rule):
         if target.label in PLACE_LABELS and (not any(c.isalpha() for c in target.text) or _is_postcode(target.text, ctx.services.address.settings)):
             return 100
         if target.label in PLACE_LABELS:
-            abroad = self._country_abroad(target, ctx)
+            abroad = self._abroad(target, ctx)
             if abroad is not None:  # before its country, which is drawn among those with towns listed
                 return 50 - depth(ctx.pack.tree(), abroad) - 1
             place, _ = ctx.services.address.find(target.text, target.label)
@@ -171,7 +171,7 @@ class PlaceRule(Rule):
             return self._postcode(text, ctx, near=target)
         if target.label == "STREET" or self._looks_like_street(text, settings):
             return self._street(text, ctx, settings, near=target)
-        abroad = self._country_abroad(target, ctx)
+        abroad = self._abroad(target, ctx)
         if abroad is not None:
             surrogate, fallback = ctx.services.address.town_abroad(text.strip(), abroad)
             return Surrogate(surrogate, fallback=fallback)
@@ -179,6 +179,14 @@ class PlaceRule(Rule):
         return self._place(text, target.label if target.label in PLACE_LABELS else "PLACE", ctx, settings, beside)
 
     # -- towns abroad -----------------------------------------------------------------------
+    def _abroad(self, target: Target, ctx: Context) -> Place | None:
+        """`_country_abroad`, read once per span of the document (priority and replace both ask)."""
+        read: dict[tuple[int, int], Place | None] = ctx.memo.setdefault("abroad", {})
+        key = (target.span.start, target.span.end)
+        if key not in read:
+            read[key] = self._country_abroad(target, ctx)
+        return read[key]
+
     @staticmethod
     def _country_abroad(target: Target, ctx: Context) -> Place | None:
         """The foreign country a town is written as of: one written right beside it on its line
