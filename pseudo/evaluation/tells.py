@@ -60,6 +60,7 @@ CUE_REACH = 40  # characters before a date searched for its cue, on the same lin
 CUE_WORDS = 3  # at most this many words between a date cue and its date
 _TOKEN = regex.compile(r"\p{L}[\p{L}'’-]*")
 _FIGURES_BEFORE = regex.compile(r"(?:[\w/]|\d[.,])\Z")
+_FOUR_DIGITS = regex.compile(r"\d{4}")
 _FIGURES_AFTER = regex.compile(r"[\w/]|[.,]\d")
 _WORD_BEFORE = regex.compile(r"(?<!\w)(\p{L}+)\s+$")
 _LETTERS = regex.compile(r"\p{L}+")
@@ -373,10 +374,13 @@ def _unshifted(pair: Pair, labels: Mapping[str, LabelMapping], parts: Sequence[D
 def _noticeable(part: DateText, text: str) -> bool:
     """A date a reader takes for one in running text: a year of 1800-2099 written with its month
     (or day and month), in figures or with a month name, standing alone. Left out: a day and month
-    without a year, a bare year, six digits, and anything inside a longer run of figures, because
-    clinical text writes scores, fractions, ranges and decimals the same way (4/5, 2-3, 1.16,
-    5/6/8/18) and the date rule reads them as dates only inside a date span."""
+    without a year, a bare year, six digits, a month and two-digit year in figures (titres are
+    written 1/80), and anything inside a longer run of figures, because clinical text writes
+    scores, fractions, ranges and decimals the same way (4/5, 2-3, 1.16, 5/6/8/18) and the date
+    rule reads them as dates only inside a date span."""
     if part.kind not in ("compact", "numeric", "named", "month-year") or not 1800 <= part.values.get("year", 0) < 2100:
+        return False
+    if part.kind == "month-year" and not _FOUR_DIGITS.search(text, part.start, part.end):
         return False
     if part.kind == "compact" and part.end - part.start != 8:
         return False

@@ -89,8 +89,8 @@ def test_dates_in_an_implausible_order(sv_pack):
 
 def test_unshifted_date_needs_the_originals(sv_pack):
     # a date with its year stands out; a day and month alone, a score and a decimal are not counted
-    original = doc("u", "Inskriven 2012-03-11, åter den 22 maj 2012 och 22/5, kraft 4/5, Hb 1.16.", ("DATE", "2012-03-11"))
-    output = doc("u", "Inskriven 2012-03-20, åter den 22 maj 2012 och 22/5, kraft 4/5, Hb 1.16.", ("DATE", "2012-03-20"))
+    original = doc("u", "Inskriven 2012-03-11, åter den 22 maj 2012 och 22/5, kraft 4/5, Hb 1.16, ANA 1/80.", ("DATE", "2012-03-11"))
+    output = doc("u", "Inskriven 2012-03-20, åter den 22 maj 2012 och 22/5, kraft 4/5, Hb 1.16, ANA 1/80.", ("DATE", "2012-03-20"))
     assert counts(tells_of(sv_pack, output)) == {}
     result = tells_of(sv_pack, output, originals=[original])
     assert counts(result) == {"unshifted_date": 1}
