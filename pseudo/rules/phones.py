@@ -23,6 +23,7 @@ from pseudo.rules.base import Context, Option, Rule
 from pseudo.rules.ids import shape_surrogate
 
 KEEP_WITHOUT_LOCALE = 3  # national digits kept when no numbering plan is known
+KEEP_ABROAD = 4  # a country code of up to three digits and the first digit after it (its region)
 CONTACTS = ("realistic", "fictional")
 
 
@@ -69,14 +70,25 @@ def _mobile_block(number: str, plan: NumberingPlan, stream: KeyedStream) -> str 
     return None if pool is None else pool.items[stream.weighted_index(pool.cumulative)]
 
 
-def draw_unplanned(text: str, stream: KeyedStream) -> str:
-    """A number no numbering plan reads (no pack for it, or no digits): its first digits kept as
-    a country or area code may be, the rest drawn; words keep their shape."""
+def draw_unplanned(text: str, stream: KeyedStream, keep: int = KEEP_WITHOUT_LOCALE) -> str:
+    """A number no numbering plan reads (no pack for it, a foreign number, no digits): its first
+    digits kept as a country or area code may be, the rest drawn; words keep their shape."""
     digits = digits_of(text)
     if not digits:
         return shape_surrogate(text, stream)
-    keep = min(KEEP_WITHOUT_LOCALE, max(0, len(digits) - 4))
+    keep = min(keep, max(0, len(digits) - 4))
     return replace_digits(text, digits[:keep] + _subscriber(len(digits) - keep, stream))
+
+
+def _abroad(text: str, lead: str, number: str, plan: NumberingPlan) -> bool:
+    """A number of another country: dialled with another country code ("+598 2 ...") or longer
+    than any national number ("(5982) 487-3837" in a Uruguayan address). The home plan's prefixes
+    would give it a country it is not in; its country and region digits stay instead."""
+    if lead:
+        return False
+    if text.lstrip().startswith("+") or (plan.international_prefix and number.startswith(plan.international_prefix)):
+        return True
+    return bool(plan.national_length) and len(number) > plan.national_length + len(plan.trunk_prefix)
 
 
 def draw_national(number: str, plan: NumberingPlan, stream: KeyedStream, local: frozenset[str] = frozenset(), fictional: bool = False) -> str:
@@ -121,6 +133,9 @@ class PhoneRule(Rule):
             surrogate = ctx.consistent("number", key, lambda stream: draw_unplanned(target.text, stream))
             return replace_digits(target.text, digits_of(surrogate)) if digits_of(target.text) else surrogate
         lead, number = split_number(target.text, plan)
+        if _abroad(target.text, lead, number, plan):
+            surrogate = ctx.consistent("number", number, lambda stream: draw_unplanned(target.text, stream, KEEP_ABROAD))
+            return replace_digits(target.text, digits_of(surrogate))
         local = _local_prefixes(target, ctx, plan)
         trunk = plan.trunk_prefix  # the key is the number as dialled at home, whatever the lead written
         dialled = ctx.consistent("number", trunk + number, lambda stream: trunk + draw_national(number, plan, stream, local, fictional))

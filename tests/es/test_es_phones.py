@@ -101,3 +101,14 @@ def test_a_nine_hundred_number_keeps_its_leading_nine():
         assert phone.startswith("9"), (town, phone)
         checked += 1
     assert checked > 10
+
+
+def test_a_foreign_number_keeps_its_country_and_region_digits():
+    """A Uruguayan fax in a Montevideo address (11 digits, no Spanish prefix) and a number dialled
+    with another country code stay numbers of their country; the rest of the digits are drawn."""
+    for written in ("(5982) 487-3837", "+598 2 487 3837", "0054 11 4123 4567"):
+        news = [new for (new,) in run_many(f"Fax: {written}", [(written, "NUMERO_FAX")])]
+        shape = regex.sub(r"\d", "9", written)
+        for new in news:
+            assert regex.sub(r"\d", "9", new) == shape and new[:5].replace(" ", "") == written[:5].replace(" ", ""), new
+        assert len(set(news)) > 1
