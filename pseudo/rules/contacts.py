@@ -37,6 +37,7 @@ RESERVED_DOMAINS = ("example.com", "example.org", "example.net")
 IPV4_BLOCKS = ("192.0.2.", "198.51.100.", "203.0.113.")
 PRIVATE_V4 = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"))
 UNIQUE_LOCAL_V6 = ipaddress.ip_network("fd00::/8")  # the locally assigned half of fc00::/7
+_SEPARATOR_RUN = regex.compile(r"[._-]{2,}")
 MIN_DOMAIN_WORD = 4  # letters of a type word kept in a rebuilt domain ("hospital", "sjukhus")
 EMAIL_OWNER_REACH = 200  # characters between a name and the address it signs ("Dra. Ana López. Servicio de ... E-mail:")
 GENERIC_TLDS = ("com", "org", "net", "edu")  # kept as written; a regional one (.cat, .eus) is not
@@ -207,24 +208,26 @@ def _align(letters: str, tokens: tuple[str, ...]) -> tuple[tuple[int, int, int |
         return tuple((start, end, None if index is None else usable[index]) for start, end, index in found)
 
     @cache
-    def best(i: int, used: int) -> tuple[int, int, tuple[tuple[int, int, int | None], ...]]:
-        """The best split of letters[i:] with the tokens whose bits are not set in `used`."""
+    def best(i: int, used: int) -> tuple[int, int, int, tuple[tuple[int, int, int | None], ...]]:
+        """The best split of letters[i:] with the tokens whose bits are not set in `used`: fewest
+        letters skipped, then fewest pieces, then skipped letters kept together ("sspa", not "s.a")."""
         if i == len(letters):
-            return 0, 0, ()
-        skipped, pieces, path = best(i + 1, used)
-        choice = (skipped + 1, pieces + 1, ((i, i + 1, None),) + path)
+            return 0, 0, 0, ()
+        skipped, pieces, runs, path = best(i + 1, used)
+        joined = bool(path) and path[0][2] is None
+        choice = (skipped + 1, pieces + 1, runs + (not joined), ((i, i + 1, None),) + path)
         for index, token in enumerate(tokens):
             if used >> index & 1:
                 continue
             length = 0
             while i + length < len(letters) and length < len(token) and letters[i + length] == token[length]:
                 length += 1
-                skipped, pieces, path = best(i + length, used | 1 << index)
-                if (skipped, pieces + 1) < choice[:2]:  # the first of equals stays
-                    choice = (skipped, pieces + 1, ((i, i + length, index),) + path)
+                skipped, pieces, runs, path = best(i + length, used | 1 << index)
+                if (skipped, pieces + 1, runs) < choice[:3]:  # the first of equals stays
+                    choice = (skipped, pieces + 1, runs, ((i, i + length, index),) + path)
         return choice
 
-    return best(0, 0)[2]
+    return best(0, 0)[3]
 
 
 def _most_aligned(letters: str, tokens: list[str]) -> int:
@@ -259,10 +262,13 @@ def derived_local_part(local: str, ctx: Context, stream: KeyedStream) -> str | N
     if best is None:
         return None
     _, pieces, originals, surrogates = best
+    skipped = _skipped_runs(pieces)
     rebuilt = []
     for start, end, index in pieces:
-        if index is None or index >= len(surrogates):
-            rebuilt.append(stream.choice(string.ascii_lowercase))
+        if index is None and skipped[start] > 1:
+            rebuilt.append("")  # "sspa" in "josea.contreras.sspa": no name explains it, random letters would show
+        elif index is None or index >= len(surrogates):
+            rebuilt.append(stream.choice(string.ascii_lowercase))  # one letter: an initial
         elif end - start >= len(originals[index]):  # the whole name, not an abbreviation of it
             rebuilt.append(surrogates[index])
         else:
@@ -277,7 +283,26 @@ def derived_local_part(local: str, ctx: Context, stream: KeyedStream) -> str | N
             out.append(stream.digit())
         else:
             out.append(char)
-    return "".join(out)
+    return _tidy_separators("".join(out))
+
+
+def _skipped_runs(pieces: tuple[tuple[int, int, int | None], ...]) -> dict[int, int]:
+    """For each letter no name explains, how many such letters stand together with it."""
+    runs: dict[int, int] = {}
+    group: list[int] = []
+    for start, _, index in (*pieces, (-1, -1, 0)):
+        if index is None and (not group or start == group[-1] + 1):
+            group.append(start)
+            continue
+        runs.update((letter, len(group)) for letter in group)
+        group = [start] if index is None else []
+    return runs
+
+
+def _tidy_separators(local: str) -> str:
+    """A dropped part leaves no doubled, leading or trailing separator."""
+    local = _SEPARATOR_RUN.sub(lambda m: m.group(0)[0], local)
+    return local.strip("._-") or local
 
 
 def _drawn_local_part(local: str, ctx: Context, stream: KeyedStream, owner: list[str]) -> str:

@@ -132,3 +132,12 @@ def test_the_signed_name_gives_an_address_no_title_or_particle():
     for name, mail in run_many(text, [("Dra. Juana de la Cruz", DOCTOR), ("hdoc.urg@salud.madrid.org", MAIL)]):
         first, last = mail.split("@")[0].split(".")
         assert first not in ("dra", "de", "la", "del") and last not in ("dra", "de", "la", "del"), (name, mail)
+
+
+def test_letters_no_name_explains_are_dropped_not_redrawn():
+    """"josea.contreras.sspa": "sspa" (a health service's tag) is no name; four random letters in
+    its place would read as a machine string. It goes, with its separator; an initial stays one letter."""
+    text = "Responsable clínico: Jose Antonio Contreras Ibáñez. Correo: josea.contreras.sspa@juntadeandalucia.es"
+    for name, mail in run_many(text, [("Jose Antonio Contreras Ibáñez", DOCTOR), ("josea.contreras.sspa@juntadeandalucia.es", MAIL)]):
+        first, second, surname = [fold(w).casefold() for w in name.split()[:3]]
+        assert mail.split("@")[0] == f"{first}{second[0]}.{surname}", (name, mail)
