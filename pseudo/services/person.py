@@ -9,11 +9,12 @@ other mentions, else from the census lists, else from the closest listed spellin
 (the spell-checked fallback), else neutral. A given name keeps one surrogate of its gender and a
 surname one surname wherever it stands in the scope: in a name span, inside a kinship span
 ("mamma Annas"), behind a genitive, as an initial, or in an e-mail address, since every rule asks
-this service. Where the pack's lists give the mean age of each name's bearers and the record
-gives the patient's age (as the clock writes it), the patient's given names are drawn among the
-names common at that age, so a girl of four is no "Carmen"; anyone of unknown age draws as before. Particles stay, and a surname after them comes from the surnames the census lists
+this service. Particles stay, and a surname after them comes from the surnames the census lists
 after the same particles ("de la Fuente" -> "de la Torre"). Genitives and casing are carried over,
 and a name written without the accents of its listed spelling gets a surrogate without accents.
+Where the pack's lists give the mean age of each name's bearers and the output gives the
+patient's age (the clock's), the patient's given names are drawn among the names common at that
+age, so a girl of four is no "Carmen"; anyone of unknown age draws as before.
 """
 
 from __future__ import annotations
@@ -117,19 +118,18 @@ class PersonService:
 
     def _patient_age(self, document: Tagged, by_start: dict[int, Person]) -> None:
         """The patient's people take the age the output gives the patient, and so do the other
-        mentions of the same name ("Ana refiere ..."); no one tagged as someone else does."""
+        mentions of the same name ("Ana refiere ..."); no one the tagset gives another role does
+        (the only person named may be the doctor)."""
         if self._clock is None or self.lists.age_concentration is None:
             return
         age = self._clock().patient_age(document, self._pack)
         if age is None:
             return
         people = list({id(p): p for p in by_start.values()}.values())
-        patients = [
-            p for p in self._patients(document, people)[0] if all(t.role in (None, "patient") for t in p.targets)
-        ]  # fmt: skip
-        names = {t.text.casefold() for p in patients for t in p.targets}
+        eligible = {id(p) for p in people if all(t.role in (None, "patient") for t in p.targets)}
+        names = {t.text.casefold() for p in self._patients(document, people)[0] if id(p) in eligible for t in p.targets}
         for person in people:
-            if all(t.role in (None, "patient") for t in person.targets) and any(t.text.casefold() in names for t in person.targets):
+            if id(person) in eligible and any(t.text.casefold() in names for t in person.targets):
                 person.age = age
 
     def _patients(self, document: Tagged, people: list[Person]) -> tuple[list[Person], bool]:
