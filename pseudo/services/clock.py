@@ -191,6 +191,22 @@ class Clock:
                 return self.shifted_age(years) - years
         return self.age_shift
 
+    def patient_age(self, document: Tagged, pack: LocalePack | None) -> float | None:
+        """The patient's age in years as the output writes it: the age the record states, moved
+        as the ages rule moves it; None where no age gets a surrogate (none stated, or kept,
+        redacted or tagged by the config: a name must not tell an age the output hides)."""
+        ages = document.labelled("AGE")
+        for target in [t for t in ages if t.role == "patient"] or ages:
+            numbers = age_numbers(target.text, pack)
+            if target.span.start not in document.replaced or not numbers:
+                continue
+            years = in_years(numbers)
+            if self.keeps(years):
+                return years
+            whole = next((n.value for n in numbers if n.unit == "year"), None)
+            return years + (self.age_shift if whole is None else self.shifted_age(whole) - whole)
+        return None
+
     def move(self, birth: bool, document: Tagged, pack: LocalePack | None) -> Move:
         """How a date of this document moves: a birth date also back by the patient's age shift."""
         return Move(self.dates["unit"], self.offset, -self.patient_age_shift(document, pack) if birth else 0)

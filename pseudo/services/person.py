@@ -12,6 +12,9 @@ surname one surname wherever it stands in the scope: in a name span, inside a ki
 this service. Particles stay, and a surname after them comes from the surnames the census lists
 after the same particles ("de la Fuente" -> "de la Torre"). Genitives and casing are carried over,
 and a name written without the accents of its listed spelling gets a surrogate without accents.
+Where the pack's lists give the mean age of each name's bearers and the output gives the
+patient's age (the clock's), the patient's given names are drawn among the names common at that
+age, so a girl of four is no "Carmen"; anyone of unknown age draws as before.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from pseudo.lists.pack import LocalePack, remembered
 from pseudo.lists.words import kinship_terms, particles
 from pseudo.model import Tagged, Target
 from pseudo.scope import ScopeState
+from pseudo.services.clock import Clock
 
 NAMESPACE = "names"  # the keyed draws of names, as the names rule has always made them
 CUE_WINDOW = 40  # characters before a person searched for a kinship word or title
@@ -54,15 +58,19 @@ class Person:
     targets: list[Target]
     cue: str | None
     gender: tuple[str, str | None] | None = None  # read once per person: a run of names stays linear
+    age: float | None = None  # the patient's age as the output writes it, where the record states it
 
 
 class PersonService:
     """Surrogate names of the people of one scope (see the module docstring)."""
 
-    def __init__(self, scope: ScopeState, pack: LocalePack, options: Mapping[str, Any]):
+    def __init__(
+        self, scope: ScopeState, pack: LocalePack, options: Mapping[str, Any], clock: Callable[[], Clock] | None = None
+    ):
         self._scope = scope
         self._pack = pack
         self.options = options
+        self._clock = clock  # asked for the patient's age only where the pack's names carry mean ages
         self.lists: NameLists = name_lists(pack, float(options["neutral_ratio"]))
         self._document: str | None = None
         self._people: dict[int, Person] = {}
@@ -88,6 +96,7 @@ class PersonService:
             previous_end = span.end
         self._patient_sex(document, by_start)
         _spread_cues(by_start)
+        self._patient_age(document, by_start)
         self._document, self._people, self._names, self._folded = document.id, by_start, {}, None
         return by_start
 
@@ -106,6 +115,22 @@ class PersonService:
         for person in patients:
             if (source == "field" and certain) or person.cue is None:
                 person.cue = sex
+
+    def _patient_age(self, document: Tagged, by_start: dict[int, Person]) -> None:
+        """The patient's people take the age the output gives the patient, and so do the other
+        mentions of the same name ("Ana refiere ..."); no one the tagset gives another role does
+        (the only person named may be the doctor)."""
+        if self._clock is None or self.lists.age_concentration is None:
+            return
+        age = self._clock().patient_age(document, self._pack)
+        if age is None:
+            return
+        people = list({id(p): p for p in by_start.values()}.values())
+        eligible = {id(p) for p in people if all(t.role in (None, "patient") for t in p.targets)}
+        names = {t.text.casefold() for p in self._patients(document, people)[0] if id(p) in eligible for t in p.targets}
+        for person in people:
+            if id(person) in eligible and any(t.text.casefold() in names for t in person.targets):
+                person.age = age
 
     def _patients(self, document: Tagged, people: list[Person]) -> tuple[list[Person], bool]:
         """The patient's people, and whether the tagset or a given-name field says so."""
@@ -156,7 +181,7 @@ class PersonService:
                 new = "".join(self._initial(letter, target, document, gender, alone=True) for letter in base)
             else:
                 family = "last" if kind == "last" else gender
-                new = self._draw(base, family, lead)
+                new = self._draw(base, family, lead, person.age)
             lead = []
             pieces.append(match_case(word, self._inflect(new, marker)))
             changed = True
@@ -165,11 +190,15 @@ class PersonService:
             return self._draw(target.text, "last", []), "no name token in span"
         return "".join(pieces), fallback
 
-    def _draw(self, base: str, family: str, lead: list[str]) -> str:
-        """The scope's surrogate of one name word of a family (a gender, or 'last')."""
+    def _draw(self, base: str, family: str, lead: list[str], age: float | None = None) -> str:
+        """The scope's surrogate of one name word of a family (a gender, or 'last'); a given name
+        of a person of known age among the names of that age, where the lists tell them. The
+        scope remembers the first draw of a name, so a later mention without an age keeps it."""
         lists = self.lists
         size = self.options["surname_pool"] if family == "last" else self.options["pool"]
         pool = lists.pool(family, size)
+        if age is not None and family != "last":
+            pool = lists.pool_at(family, size, age) or pool
         if family == "last" and lead and len(lists.after_particles(" ".join(lead), size)) >= 2:
             pool = lists.after_particles(" ".join(lead), size)
         new = self._scope.consistent(NAMESPACE, f"name:{family}", normalise(base), pool.draw, one_to_one=True)
@@ -256,7 +285,7 @@ class PersonService:
             name, start = min(full_names, key=lambda item: item[1])
             person = self._read(document).get(start) or Person([target], None)
             family = self._gender(person, document)[0]
-            initial = self._draw(name, family, [])[0]
+            initial = self._draw(name, family, [], person.age)[0]
             if not alone or initial.casefold() != wanted:
                 return initial
         pool = lists.pool(gender, self.options["pool"])
