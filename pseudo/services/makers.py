@@ -9,9 +9,9 @@ keeps the maker) and the places rule (which keeps the maker's town and country) 
 
 A maker is cited with its product when it stands
 - in brackets, as the first tagged span there, with the product in the same brackets before it
-  ("(Timoftol® 0,5%, MSD)", "(Rigiflex®; Microvasive, Boston Scientific)"), or right before the
-  opening bracket ("BioGide® (Geistlich, ...)"), or its own name marked ("(MODUS ARS 1.5;
-  Medartis®, Basel, Suiza)");
+  ("(Timoftol® 0,5%, MSD)", "(Rigiflex®; Microvasive, Boston Scientific)") or right after it
+  ("(Astellas, Prograf®)"), or right before the opening bracket ("BioGide® (Geistlich, ...)"), or
+  its own name marked ("(MODUS ARS 1.5; Medartis®, Basel, Suiza)");
 - outside brackets, right after or before the product with nothing but spaces and punctuation
   between ("Dietsource 3.0 ®Nestlé Healthcare Nutrition");
 where a product is an untagged word carrying one of the pack's trademark `marks` (® ™), or a
@@ -104,9 +104,10 @@ class MakerService:
         return Citations(frozenset(makers), frozenset(addresses))
 
     def _product_in(self, document: Tagged, targets: list[Target], maker: Target, opening: int) -> bool:
-        """A product in the brackets before the maker, right before the brackets, or a mark on the maker's own name."""
+        """A product in the brackets before the maker or right after it, right before the
+        brackets, or a mark on the maker's own name."""
         text = document.text
-        if text[maker.span.end : maker.span.end + 1] in self._marks:
+        if text[maker.span.end : maker.span.end + 1] in self._marks or self._product_after(text, targets, maker):
             return True
         if self._names_product(text, opening + 1, maker.span.start, targets):
             return True
@@ -127,7 +128,12 @@ class MakerService:
         word = _WORD_BEFORE.search(text, clause_start, gap.start())
         if word is not None and self._names_product(text, word.start(1), gap.start(), targets):
             return True
-        after = _GAP.match(text, end)
+        return self._product_after(text, targets, maker)
+
+    def _product_after(self, text: str, targets: list[Target], maker: Target) -> bool:
+        """The word right after the maker, nothing but spaces and punctuation between, is marked
+        or a listed brand: "(Astellas, Prograf®)"."""
+        after = _GAP.match(text, maker.span.end)
         word = _WORD.match(text, after.end())
         return word is not None and self._names_product(text, word.start(), word.end() + 1, targets)
 

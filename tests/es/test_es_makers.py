@@ -50,6 +50,8 @@ def test_a_maker_is_kept_after_its_product_in_the_same_brackets():
         ("Se dilató con un balón de 35 mm (Rigiflex®; Microvasive, Boston Scientific, EE. UU.), previo.", "Boston Scientific"),
         ("El distractor alveolar (MODUS ARS 1.5; Medartis®, Basel, Suiza) se colocó.", "Medartis"),  # the sign on the maker's name
         ("Con tacrolimus (Prograf, Astellas) y prednisona.", "Astellas"),  # a brand of the pack's list, unmarked
+        ("Con tacrolimus (Astellas, Prograf®) y prednisona.", "Astellas"),  # the maker before its product
+        ("Se trató con Astellas Prograf® y prednisona.", "Astellas"),
         ("Analizada con el programa Dietsource 3.0 ®Nestlé Healthcare Nutrition (Edición del 2005).", "Nestlé Healthcare Nutrition"),
     ]
     for text, maker in cases:
