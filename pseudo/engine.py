@@ -221,8 +221,8 @@ class Engine:
                 out.append((target, strategy, propagated))
                 continue
             index = cued.get((target.span.label, normalise(target.text)))
-            if index is None and _rule_instance(rule_for_label(mapping.label)).recognises(target.text, "", mapping.label, pack) < LISTED:
-                listed = (i for i, alt in enumerate(mapping.may_be) if _rule_instance(rule_for_label(alt.label)).recognises(target.text, "", alt.label, pack) >= LISTED)
+            if index is None and _recognised(mapping.label, target.text, pack) < LISTED:
+                listed = (i for i, alternative in enumerate(mapping.may_be) if _recognised(alternative.label, target.text, pack) >= LISTED)
                 index = next(listed, 0 if mapping.unrecognised == "first" else None)
             if index is None:
                 out.append((target, strategy, propagated))
@@ -375,6 +375,11 @@ def _rule_instance(rule_class: type) -> object:
     if rule_class not in _INSTANCES:
         _INSTANCES[rule_class] = rule_class()
     return _INSTANCES[rule_class]
+
+
+def _recognised(label: str, text: str, pack: LocalePack) -> int:
+    """How surely the rule of a canonical label recognises a value as one of its own (Rule.recognises)."""
+    return _rule_instance(rule_for_label(label)).recognises(text, "", label, pack)
 
 
 def _fixed(target: Target, strategy: Strategy, scope: ScopeState) -> str:
