@@ -32,6 +32,8 @@ from pseudo.services import SERVICES, Services
 
 FOLLOWING_CHARS = 40  # text after a span searched for a cue of what it is ("CALVERT HOSPITAL")
 OverrideKey = tuple[str, str, str]  # scope id, canonical label, normalised original
+# What was chosen for a target: its text, rule, strategy, fallback note, whether propagated, what it was kept as.
+Chosen = tuple[Target, str, str, str, str | None, bool, str | None]
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,7 @@ class Summary:
     fallbacks: Counter = field(default_factory=Counter)
     propagated: int = 0
     routed: Counter = field(default_factory=Counter)
+    kept: Counter = field(default_factory=Counter)
     failures: list[Failure] = field(default_factory=list)
 
     def add(self, result: Result) -> None:
@@ -70,6 +73,8 @@ class Summary:
             self.propagated += replacement.propagated
             if replacement.routed_from:
                 self.routed[f"{replacement.routed_from} as {replacement.label}"] += 1
+            if replacement.kept_as:
+                self.kept[f"{replacement.label} as {replacement.kept_as}"] += 1
 
     def line(self) -> str:
         labels = ", ".join(f"{label} {n}" for label, n in sorted(self.spans.items())) or "none"
@@ -80,6 +85,8 @@ class Summary:
             parts.append(f"{self.propagated} propagated")
         if self.routed:
             parts.append("read as what they look like: " + ", ".join(f"{k} {n}" for k, n in sorted(self.routed.items())))
+        if self.kept:
+            parts.append("kept as written: " + ", ".join(f"{k} {n}" for k, n in sorted(self.kept.items())))
         parts.append(f"{len(self.failures)} error(s)")
         return "; ".join(parts)
 
@@ -200,8 +207,10 @@ class Engine:
     ) -> list[tuple[Target, Strategy, bool]]:
         """Each value of a label that `may_be` something else goes to the rule of what it looks
         like: the alternative a cue marks in its scope, else its own label where its rule finds it
-        listed (a town), else the first alternative (a name no list holds, in a place label, is an
-        institution's)."""
+        listed (a town) or reads it (a date), else the first alternative whose rule lists it (a
+        country tagged as a date), else the first alternative (a name no list holds, in a place
+        label, is an institution's) or, where the mapping says `unrecognised: own`, its own label
+        (a date the grammar cannot read and no list holds stays a date)."""
         if pack is None:
             return targets
         cued = self._cued.get(scope_id, {})
@@ -212,9 +221,9 @@ class Engine:
                 out.append((target, strategy, propagated))
                 continue
             index = cued.get((target.span.label, normalise(target.text)))
-            if index is None:
-                own = _rule_instance(rule_for_label(mapping.label)).recognises(target.text, "", mapping.label, pack)
-                index = None if own >= LISTED else 0
+            if index is None and _recognised(mapping.label, target.text, pack) < LISTED:
+                listed = (i for i, alternative in enumerate(mapping.may_be) if _recognised(alternative.label, target.text, pack) >= LISTED)
+                index = next(listed, 0 if mapping.unrecognised == "first" else None)
             if index is None:
                 out.append((target, strategy, propagated))
                 continue
@@ -268,9 +277,9 @@ class Engine:
         pack: LocalePack | None,
         scope: ScopeState,
         targets: list[tuple[Target, Strategy, bool]],
-    ) -> list[tuple[Target, str, str, str, str | None, bool]]:
+    ) -> list[Chosen]:
         """Surrogates for every target, rule by rule in registry order."""
-        outcome: dict[int, tuple[Target, str, str, str, str | None, bool]] = {}
+        outcome: dict[int, Chosen] = {}
         by_rule: dict[str, list[tuple[Target, bool]]] = {}
         for target, strategy, propagated in targets:
             rule = rule_for_label(target.label)
@@ -278,7 +287,7 @@ class Engine:
                 by_rule.setdefault(rule.name, []).append((target, propagated))
                 continue
             text = _fixed(target, strategy, scope)
-            outcome[target.span.start] = (target, text, rule.name, strategy.name, None, propagated)
+            outcome[target.span.start] = (target, text, rule.name, strategy.name, None, propagated, None)
         options = self._options_for(pack)
         replaced = frozenset(t.span.start for t, strategy, _ in targets if strategy.name == "surrogate")
         tagged = Tagged(document, tuple(t for t, _, _ in targets), replaced)
@@ -316,12 +325,12 @@ class Engine:
                         f"document {document.id!r}: span {target.span.start}-{target.span.end}: "
                         f"rule {rule_name} returned the original value"
                     )
-                outcome[target.span.start] = (target, text, rule_name, "surrogate", fallback, propagated)
+                outcome[target.span.start] = (target, text, rule_name, "surrogate", fallback, propagated, answer.kept_as)
         return [outcome[start] for start in sorted(outcome)]
 
 
 # The options each service is configured with: the rule family whose options describe it.
-SERVICE_OPTIONS = ("dates", "ages", "names", "places")
+SERVICE_OPTIONS = ("dates", "ages", "names", "places", "organisations")
 
 
 def _closed_class(engine: "Engine", document: Document) -> frozenset[str]:
@@ -368,6 +377,11 @@ def _rule_instance(rule_class: type) -> object:
     return _INSTANCES[rule_class]
 
 
+def _recognised(label: str, text: str, pack: LocalePack) -> int:
+    """How surely the rule of a canonical label recognises a value as one of its own (Rule.recognises)."""
+    return _rule_instance(rule_for_label(label)).recognises(text, "", label, pack)
+
+
 def _fixed(target: Target, strategy: Strategy, scope: ScopeState) -> str:
     if strategy.name == "keep":
         return target.text
@@ -380,13 +394,13 @@ def _fixed(target: Target, strategy: Strategy, scope: ScopeState) -> str:
     return f"[{target.label}]"
 
 
-def _rebuild(document: Document, chosen: Iterable[tuple[Target, str, str, str, str | None, bool]], scope_id: str) -> Result:
+def _rebuild(document: Document, chosen: Iterable[Chosen], scope_id: str) -> Result:
     """Slice every original from the original text, left to right, recording new offsets."""
     pieces: list[str] = []
     replacements: list[Replacement] = []
     cursor = 0
     length = 0
-    for target, text, rule, strategy, fallback, propagated in chosen:
+    for target, text, rule, strategy, fallback, propagated, kept_as in chosen:
         span = target.span
         between = document.text[cursor : span.start]
         pieces.append(between)
@@ -394,7 +408,8 @@ def _rebuild(document: Document, chosen: Iterable[tuple[Target, str, str, str, s
         pieces.append(text)
         replacements.append(
             Replacement(
-                span, length, length + len(text), text, target.label, rule, strategy, scope_id, fallback, propagated, target.routed_from
+                span, length, length + len(text), text, target.label, rule, strategy, scope_id, fallback, propagated, target.routed_from,
+                kept_as,
             )
         )
         length += len(text)
@@ -478,20 +493,20 @@ def _whole_word_occurrences(text: str, value: str, sensitive: bool, lowered: str
     return found
 
 
-def _local_parts(chosen: list[tuple[Target, str, str, str, str | None, bool]]) -> list[tuple[Target, str, str, str, str | None, bool]]:
+def _local_parts(chosen: list[Chosen]) -> list[Chosen]:
     """An e-mail local part written alone takes the local part of its address's surrogate, so
     the handle and the address still agree."""
     surrogates = {
         target.text.split("@")[0].casefold(): text.split("@")[0]
-        for target, text, _, strategy, _, propagated in chosen
+        for target, text, _, strategy, _, propagated, _ in chosen
         if target.label == "EMAIL" and not propagated and strategy == "surrogate" and target.text.count("@") == 1 == text.count("@")
     }
     fixed = []
-    for target, text, rule, strategy, fallback, propagated in chosen:
+    for target, text, rule, strategy, fallback, propagated, kept_as in chosen:
         local = surrogates.get(target.text.casefold()) if propagated and target.label == "EMAIL" else None
         if local and local.casefold() != target.text.casefold():
             text, fallback = local, None
-        fixed.append((target, text, rule, strategy, fallback, propagated))
+        fixed.append((target, text, rule, strategy, fallback, propagated, kept_as))
     return fixed
 
 

@@ -137,7 +137,7 @@ def _packed(outcome: Outcome) -> Packed | Failure:
     tagged = {id(span): index for index, span in enumerate(outcome.source.spans)}
     rows = tuple(
         (tagged.get(id(r.span), (r.span.start, r.span.end, r.span.label, r.span.attrs)), r.new_start, r.new_end,
-         r.surrogate, r.label, r.rule, r.strategy, r.scope, r.fallback, r.propagated, r.routed_from)
+         r.surrogate, r.label, r.rule, r.strategy, r.scope, r.fallback, r.propagated, r.routed_from, r.kept_as)
         for r in outcome.replacements
     )  # fmt: skip
     return outcome.document.text, rows

@@ -20,6 +20,7 @@ CANONICAL_LABELS = (
 NAME_LABELS = ("FIRST_NAME", "LAST_NAME", "PERSON")
 ROLES = ("patient", "clinician", "relative", "other")
 STRATEGIES = ("surrogate", "tag", "redact", "suppress", "keep")
+UNRECOGNISED = ("first", "own")  # what a value no rule recognises is read as: the first `may_be` label, or its own
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,7 @@ class LabelMapping:
     kind: str | None = None
     strategy: str | None = None
     may_be: tuple["LabelMapping", ...] = ()  # what a value that does not look like `label` may be instead
+    unrecognised: str = "first"  # a value that neither its own rule nor a `may_be` rule recognises: `first` may_be, or `own` label
 
     @classmethod
     def parse(cls, raw: object, where: str) -> "LabelMapping":
@@ -38,7 +40,7 @@ class LabelMapping:
             raw = {"label": raw}
         if not isinstance(raw, Mapping):
             raise ConfigError(f"{where}: expected a canonical label or a mapping with 'label'")
-        unknown = set(raw) - {"label", "role", "kind", "strategy", "may_be"}
+        unknown = set(raw) - {"label", "role", "kind", "strategy", "may_be", "unrecognised"}
         if unknown:
             raise ConfigError(f"{where}: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
         label = raw.get("label")
@@ -55,7 +57,10 @@ class LabelMapping:
         if not isinstance(alternatives, list) or any(isinstance(a, Mapping) and "may_be" in a for a in alternatives):
             raise ConfigError(f"{where}: may_be: expected a list of canonical labels or mappings without may_be")
         may_be = tuple(cls.parse(a, f"{where}: may_be") for a in alternatives)
-        return cls(label, role, None if kind is None else str(kind), strategy, may_be)
+        unrecognised = raw.get("unrecognised", "first")
+        if unrecognised not in UNRECOGNISED:
+            raise ConfigError(f"{where}: unrecognised {unrecognised!r} is not one of {', '.join(UNRECOGNISED)}")
+        return cls(label, role, None if kind is None else str(kind), strategy, may_be, unrecognised)
 
 
 @dataclass(frozen=True, slots=True)

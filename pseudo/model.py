@@ -70,6 +70,7 @@ class Replacement:
     fallback: str | None = None
     propagated: bool = False
     routed_from: str | None = None  # the tagset's label, where the value was read as another (Target.routed_from)
+    kept_as: str | None = None  # what a value kept on purpose was kept as, where the rule says (Surrogate.kept_as)
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,11 +30,13 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Surrogate:
-    """A rule's answer. `kept` marks a value left unchanged on purpose (a county, a child's age)."""
+    """A rule's answer. `kept` marks a value left unchanged on purpose (a county, a child's age);
+    `kept_as` says what it was kept as where the summary counts it ("a product's maker")."""
 
     text: str
     kept: bool = False
     fallback: str | None = None
+    kept_as: str | None = None
 
 
 @dataclass(slots=True)

@@ -48,7 +48,8 @@ from pseudo.casing import match_case
 from pseudo.folds import normalise
 from pseudo.keyed import KeyedStream
 from pseudo.model import Span, Target
-from pseudo.rules.base import Context, Option, Rule, Surrogate
+from pseudo.lists.pack import LocalePack
+from pseudo.rules.base import LISTED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
 from pseudo.services.clock import DAYS_PER_UNIT, Move
 
 UNITS = ("days", "weeks", "months", "years")
@@ -123,6 +124,14 @@ class DateRule(Rule):
         if options["max"] * DAYS_PER_UNIT[options["unit"]] > MAX_YEARS * DAYS_PER_UNIT["years"]:
             return f"max is more than {MAX_YEARS} years"
         return None
+
+    def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:
+        """LISTED when the date grammar reads the value (a year alone too), so a date-tagged value
+        it cannot read may go to the rule of what it looks like ("País: Colombia" tagged as a date)."""
+        if label not in self.labels:
+            return NOT_RECOGNISED
+        readable = _YEAR.fullmatch(text.strip()) or find_dates(text, date_words(pack, None))
+        return LISTED if readable else NOT_RECOGNISED
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         options = _with_defaults(ctx.options, OPTIONS)

@@ -6,6 +6,12 @@ Case reports tag the maker of a drug or device ("Zovirax®, Glaxo Smith Kline", 
 What counts as a cue (trademark signs, legal forms, the lists) is the pack's `makers` section of
 its organisations vocabulary; where the span stands counts too (a place after it in brackets, a
 product's name before it). Each span read as a maker or product is counted as a fallback.
+
+A maker cited with its untagged product ("Prograf® (Astellas)", "(Contour®, Boston Scientific)")
+is kept as written, and counted as kept: the maker of a named product is public knowledge about
+the product, not about the patient, and another firm beside a famous product gives the record
+away. The makers service (pseudo.services.makers) decides it, so the places rule keeps that
+maker's town and country in the same brackets; the option `keep_makers: false` turns it off.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from pseudo.folds import normalise
 from pseudo.keyed import KeyedStream
 from pseudo.lists.weighted import WeightedList
 from pseudo.model import Target
-from pseudo.rules.base import Context, Surrogate
+from pseudo.rules.base import Context, Option, Surrogate
 from pseudo.rules.healthcare import HealthcareUnitRule, recognise
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
@@ -103,8 +109,20 @@ class OrganisationRule(HealthcareUnitRule):
     labels = ("ORGANISATION",)
     needs = ("organisations",)
     vocabulary = "organisations"
+    requires = ("address", "makers")
+    options = {
+        **HealthcareUnitRule.options,
+        "keep_makers": Option(
+            True,
+            "keep a maker written beside its untagged product (a word marked ® or ™, a listed brand), and its town "
+            "and country in the same brackets: public knowledge about the product; false replaces them",
+            bool,
+        ),
+    }
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
+        if ctx.services.makers.is_maker(ctx.document, target):
+            return Surrogate(target.text, kept=True, kept_as="a product's maker")
         makers = ctx.pack.vocabulary(self.vocabulary).get("makers") or {}
         if not makers or not ctx.pack.has(makers.get("catalogue", "")):
             return super().replace(target, ctx)

@@ -19,6 +19,9 @@ place.
 A town written beside a foreign country ("Santiago, Chile"), or a town in no list of a record whose
 places all lie abroad, becomes a town of that country's surrogate, never a namesake at home.
 Names are looked up without regard to case or left-out accents, and by their aliases.
+The town, region and country of a product's maker in its brackets ("BioGide® (Geistlich, Wolhusen,
+Suiza)") are kept as written, as the maker's address, not the patient's: the makers service says
+which (pseudo.services.makers), and they count as no place of the record for the others.
 """
 
 from __future__ import annotations
@@ -120,7 +123,7 @@ class PlaceRule(Rule):
     name = "places"
     labels = ("PLACE", "REGION", "COUNTRY", "STREET", "POSTCODE", "ADDRESS")
     needs = ("locations",)
-    requires = ("address",)
+    requires = ("address", "makers")
     options = {
         "fuzzy_cutoff": Option(88, "minimum similarity (0-100) for the spell-checked fallback", (int, float), minimum=0),
         "keep": Option(
@@ -163,6 +166,8 @@ class PlaceRule(Rule):
         return {"STREET": 90, "POSTCODE": 100, "ADDRESS": 110}[target.label]
 
     def replace(self, target: Target, ctx: Context) -> Surrogate | str:
+        if ctx.services.makers.is_address(ctx.document, target):
+            return Surrogate(target.text, kept=True, kept_as="a maker's address")
         settings = ctx.services.address.settings
         text = target.text
         if target.label == "ADDRESS":
@@ -201,7 +206,11 @@ class PlaceRule(Rule):
         if not unlisted and (place.kind != settings_town_kind(world) or world.is_abroad(place)):
             return None  # a region, a country, or a place the tree already puts abroad
         text = ctx.document.text
-        others = [t for t in ctx.document.targets if t is not target and t.label in PLACE_LABELS and any(c.isalpha() for c in t.text)]
+        others = [
+            t
+            for t in ctx.document.targets
+            if t is not target and t.label in PLACE_LABELS and any(c.isalpha() for c in t.text) and not ctx.services.makers.is_address(ctx.document, t)
+        ]
         countries: list[tuple[int, Target, Place]] = []
         at_home = False
         for other in others:

@@ -1,5 +1,5 @@
 """Per-scope services shared by the rules: one surrogate person per person, one address world,
-one clock. Each is owned by one module and made on first use, once per scope and locale pack; a
+one clock, and which makers are cited with their product. Each is owned by one module and made on first use, once per scope and locale pack; a
 rule declares the services it asks for (`Rule.requires`) and the engine checks them at start-up.
 """
 
@@ -13,15 +13,16 @@ from pseudo.lists.pack import LocalePack
 from pseudo.scope import ScopeState
 from pseudo.services.address import AddressWorld
 from pseudo.services.clock import Clock
+from pseudo.services.makers import MakerService
 from pseudo.services.person import PersonService
 
-SERVICES = ("person", "address", "clock")
+SERVICES = ("person", "address", "clock", "makers")
 
 
 class Services:
     """The services of one scope, for a document of one pack. `settings` holds the options the
     engine configures them with: `clock` the dates and ages options, `person` the names options,
-    `address` the places options."""
+    `address` the places options, `makers` the organisations options."""
 
     def __init__(self, scope: ScopeState, pack: LocalePack | None, settings: Mapping[str, Mapping[str, Any]]):
         self._scope = scope
@@ -42,6 +43,11 @@ class Services:
     def person(self) -> PersonService:
         pack = self._needs_pack("person")
         return self._scope.service(f"person:{pack.code}", lambda: PersonService(self._scope, pack, self._settings["names"], lambda: self.clock))  # type: ignore[return-value]
+
+    @cached_property
+    def makers(self) -> MakerService:
+        pack = self._needs_pack("makers")
+        return self._scope.service(f"makers:{pack.code}", lambda: MakerService(pack, self._settings["organisations"]))  # type: ignore[return-value]
 
     def _needs_pack(self, service: str) -> LocalePack:
         if self._pack is None:

@@ -1,4 +1,5 @@
-"""Makers and products tagged as organisations become real makers and brands, not institutions."""
+"""Makers and products tagged as organisations become real makers and brands, not institutions;
+a maker cited with its untagged product is kept, with its address in the same brackets."""
 
 import importlib.util
 from pathlib import Path
@@ -7,34 +8,86 @@ from es_helpers import es_pack, run, run_many
 
 ROOT = Path(__file__).resolve().parents[2]
 INSTITUTION_WORDS = ("Instituto", "Universidad", "Fundación", "Centro", "Juzgado", "Servicio", "Colegio", "Residencia")
+REPLACE_MAKERS = {"rules": {"organisations": {"keep_makers": False}}}
 
 
 def makers():
     return set(es_pack().weighted("makers").items)
 
 
-def test_a_maker_after_a_trademark_sign_becomes_a_listed_maker():
+def test_a_maker_after_a_trademark_sign_becomes_a_listed_maker_when_makers_are_not_kept():
     text = "Se trató con aciclovir tópico (Zovirax®, Glaxo Smith Kline) y oral."
     listed = makers()
-    for (new,) in run_many(text, [("Glaxo Smith Kline", "INSTITUCION")]):
+    for (new,) in run_many(text, [("Glaxo Smith Kline", "INSTITUCION")], **REPLACE_MAKERS):
         assert new in listed and not new.startswith(INSTITUTION_WORDS), new
-    replacement = run(text, [("Glaxo Smith Kline", "INSTITUCION")]).replacements[0]
+    replacement = run(text, [("Glaxo Smith Kline", "INSTITUCION")], **REPLACE_MAKERS).replacements[0]
     assert "maker" in replacement.fallback and "trademark" in replacement.fallback
 
 
-def test_a_maker_followed_by_its_town_and_country_in_brackets_becomes_a_listed_maker():
+def test_a_maker_followed_by_its_town_and_country_in_brackets_becomes_a_listed_maker_when_makers_are_not_kept():
     text = "Se cubre con una membrana BioGide® (Geistlich, Wolhusen, Suiza). A los 8 meses."
     spans = [("Geistlich", "INSTITUCION"), ("Wolhusen", "TERRITORIO"), ("Suiza", "PAIS")]
     listed = makers()
-    for new, *_ in run_many(text, spans):
+    for new, town, country in run_many(text, spans, **REPLACE_MAKERS):
         assert new in listed, new
-    assert "place after it" in run(text, spans).replacements[0].fallback
+        assert (town, country) != ("Wolhusen", "Suiza")
+    assert "place after it" in run(text, spans, **REPLACE_MAKERS).replacements[0].fallback
+
+
+def test_a_maker_beside_its_marked_product_is_kept_with_its_town_and_country():
+    text = "Se cubre con una membrana BioGide® (Geistlich, Wolhusen, Suiza). A los 8 meses."
+    spans = [("Geistlich", "INSTITUCION"), ("Wolhusen", "TERRITORIO"), ("Suiza", "PAIS")]
+    for surrogates in run_many(text, spans, keys=5):
+        assert surrogates == ["Geistlich", "Wolhusen", "Suiza"]
+    kept = [(r.label, r.kept_as, r.fallback) for r in run(text, spans).replacements]
+    assert kept == [("ORGANISATION", "a product's maker", None), ("PLACE", "a maker's address", None), ("COUNTRY", "a maker's address", None)]
+
+
+def test_a_maker_is_kept_after_its_product_in_the_same_brackets():
+    cases = [
+        ("Tratamiento con tacrolimus (Prograf®, Astellas) y prednisona.", "Astellas"),
+        ("Con timolol 0,5% tópico (Timoftol® 0,5%, MSD). En julio.", "MSD"),
+        ("Se dilató con un balón de 35 mm (Rigiflex®; Microvasive, Boston Scientific, EE. UU.), previo.", "Boston Scientific"),
+        ("El distractor alveolar (MODUS ARS 1.5; Medartis®, Basel, Suiza) se colocó.", "Medartis"),  # the sign on the maker's name
+        ("Con tacrolimus (Prograf, Astellas) y prednisona.", "Astellas"),  # a brand of the pack's list, unmarked
+        ("Con tacrolimus (Astellas, Prograf®) y prednisona.", "Astellas"),  # the maker before its product
+        ("Se trató con Astellas Prograf® y prednisona.", "Astellas"),
+        ("Analizada con el programa Dietsource 3.0 ®Nestlé Healthcare Nutrition (Edición del 2005).", "Nestlé Healthcare Nutrition"),
+    ]
+    for text, maker in cases:
+        replacement = run(text, [(maker, "INSTITUCION")]).replacements[0]
+        assert (replacement.surrogate, replacement.kept_as) == (maker, "a product's maker"), text
+
+
+def test_a_maker_with_no_product_beside_it_is_still_replaced_by_a_real_maker():
+    listed = makers()
+    texts = [
+        "Se tapa con un cemento (Cavit, Espe).",  # an unmarked name no list holds
+        "Tratado con Prograf®. Se consultó después a Astellas por el lote.",  # the product in another sentence
+        "Se trató (Zovirax®) y después se remitió a Glaxo Smith Kline (Madrid).",  # in other brackets
+    ]
+    for text in texts:
+        maker = "Espe" if "Espe" in text else "Astellas" if "Astellas" in text else "Glaxo Smith Kline"
+        for (new,) in run_many(text, [(maker, "INSTITUCION")], keys=5):
+            assert new != maker, text
+        assert run(text, [(maker, "INSTITUCION")]).replacements[0].kept_as is None
+    for (new,) in run_many(texts[0], [("Espe", "INSTITUCION")]):
+        assert new in listed, new
+
+
+def test_only_the_first_name_after_a_product_and_only_places_after_it_are_kept():
+    text = "Se embolizó (Contour®, Boston Scientific, Natick, distribuido por Palex Medical, Terrassa)."
+    spans = [("Boston Scientific", "INSTITUCION"), ("Natick", "TERRITORIO"), ("Palex Medical", "INSTITUCION"), ("Terrassa", "TERRITORIO")]
+    maker, town, distributor, other_town = run(text, spans).replacements
+    assert (maker.kept_as, town.kept_as) == ("a product's maker", "a maker's address")
+    assert distributor.kept_as is None and distributor.surrogate != "Palex Medical"
+    assert other_town.kept_as is None and other_town.surrogate != "Terrassa"
 
 
 def test_a_legal_form_is_answered_by_a_legal_form():
     forms = ("Inc.", "Ltd.", "LLC", "Corp.", "Co.", "LP", "S.A.", "AG", "GmbH", "plc", "A/S", "AB", "B.V.", "N.V.")
     text = "Conexión a VM (Babylog 8000 plus, Dräger Medizintechnik GMBH). Después (Combigan®, Allergan)."
-    for with_form, without in run_many(text, [("Dräger Medizintechnik GMBH", "INSTITUCION"), ("Allergan", "INSTITUCION")]):
+    for with_form, without in run_many(text, [("Dräger Medizintechnik GMBH", "INSTITUCION"), ("Allergan", "INSTITUCION")], **REPLACE_MAKERS):
         assert with_form.endswith(forms), with_form
         assert not without.endswith(forms), without
 
@@ -48,8 +101,8 @@ def test_a_product_becomes_a_listed_brand_and_keeps_its_sign():
 
 def test_one_maker_keeps_one_surrogate_in_a_record():
     text = "Prednisona (Prednisona Alonga®, Sanofi Aventis) y luego (Dacortin®, Sanofi Aventis)."
-    for first, second in run_many(text, [("Sanofi Aventis", "INSTITUCION"), ("Sanofi Aventis", "INSTITUCION")]):
-        assert first == second
+    for first, second in run_many(text, [("Sanofi Aventis", "INSTITUCION"), ("Sanofi Aventis", "INSTITUCION")], **REPLACE_MAKERS):
+        assert first == second != "Sanofi Aventis"
 
 
 def test_an_institution_in_brackets_before_its_country_stays_an_institution():

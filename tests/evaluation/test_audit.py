@@ -153,3 +153,18 @@ def test_a_province_kept_on_purpose_is_no_leak_and_a_town_left_as_it_was_is(tmp_
     stayed = doc("d1", text.replace("Clínica Bellavista", unit), *[(label, unit if label == "HEALTHCARE_UNIT" else value) for label, value in tags], locale="es")
     result, report = run(tmp_path, [original], [stayed])
     assert result.exit_code == 4 and [(f["label"], f["start"]) for f in findings(report, "leak")] == [("PLACE", 8)]
+
+
+def test_a_product_maker_and_its_address_kept_by_the_rules_are_no_leak(tmp_path):
+    """The rules keep the maker of a product named beside it, and its town and country in the
+    same brackets, under every key: kept on purpose. With `keep_makers: false` they are leaks."""
+    text = "Ana Ruiz recibió una membrana BioGide® (Geistlich, Wolhusen, Suiza)."
+    tags = (("PERSON", "Ana Ruiz"), ("ORGANISATION", "Geistlich"), ("PLACE", "Wolhusen"), ("COUNTRY", "Suiza"))
+    original = doc("d1", text, *tags, locale="es")
+    output = doc("d1", text.replace("Ana Ruiz", "Eva Gil"), ("PERSON", "Eva Gil"), *tags[1:], locale="es")
+    result, report = run(tmp_path, [original], [output])
+    assert result.exit_code == 0 and report["counts"]["leak"] == 0, result.output
+    (tmp_path / "config.yaml").write_text("rules:\n  organisations:\n    keep_makers: false\n")
+    result, report = run(tmp_path, [original], [output], "--config", str(tmp_path / "config.yaml"))
+    assert result.exit_code == 4
+    assert [f["label"] for f in findings(report, "leak")] == ["ORGANISATION", "PLACE", "COUNTRY"]

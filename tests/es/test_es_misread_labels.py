@@ -1,0 +1,97 @@
+"""Values the annotators gave the wrong label, and makers cited with their product, in a whole
+Spanish record: a date-tagged country goes to the places rule, a maker beside its product stays."""
+
+import pytest
+
+from es_helpers import es_pack, run, run_many
+
+from pseudo.engine import Summary
+from pseudo.errors import ConfigError
+from pseudo.labels import LabelMapping, tagset
+from pseudo.rules.base import LISTED, NOT_RECOGNISED
+from pseudo.rules.dates import DateRule
+
+RECORD = (
+    "Datos del paciente.\n"
+    "Nombre: Lucía Moreno Ferrer.\n"
+    "Fecha de nacimiento: 21/09/1961.\n"
+    "País: Colombia.\n"
+    "Localidad/ Provincia: Valencia.\n"
+    "Fecha de Ingreso: 03/02/2016.\n"
+    "Se añadió acetazolamida (Edemox®, Chiesi, Alcobendas, España) y tacrolimus (Prograf®, Astellas). "
+    "Se consultó a Keramat por el lote.\n"
+)
+SPANS = [
+    ("Lucía Moreno Ferrer", "NOMBRE_SUJETO_ASISTENCIA"),
+    ("21/09/1961", "FECHAS"),
+    ("Colombia", "FECHAS"),  # tagged as a date in MEDDOCAN
+    ("Valencia", "TERRITORIO"),
+    ("03/02/2016", "FECHAS"),
+    ("Chiesi", "INSTITUCION"),
+    ("Alcobendas", "TERRITORIO"),
+    ("España", "PAIS"),
+    ("Astellas", "INSTITUCION"),
+    ("Keramat", "INSTITUCION"),  # a maker with no product beside it
+]
+
+
+def is_country(name: str) -> bool:
+    return any(place.kind == "country" for place in es_pack().tree().lookup(name))
+
+
+def test_the_date_rule_recognises_what_its_grammar_reads():
+    rule, pack = DateRule(), es_pack()
+    for value in ("21/09/1961", "marzo de 2016", "1992", "el 3 de mayo"):
+        assert rule.recognises(value, "", "DATE", pack) == LISTED, value
+    for value in ("Colombia", "tío paterno", "hoy"):
+        assert rule.recognises(value, "", "DATE", pack) == NOT_RECOGNISED, value
+    assert rule.recognises("21/09/1961", "", "PLACE", pack) == NOT_RECOGNISED
+
+
+def test_meddocan_dates_may_be_places_and_otherwise_stay_dates():
+    mapping = tagset("meddocan").labels["FECHAS"]
+    assert [m.label for m in mapping.may_be] == ["COUNTRY", "PLACE"] and mapping.unrecognised == "own"
+    with pytest.raises(ConfigError, match="unrecognised"):
+        LabelMapping.parse({"label": "DATE", "may_be": ["PLACE"], "unrecognised": "never"}, "test")
+
+
+def test_a_record_gets_its_misread_date_as_a_country_and_keeps_a_products_maker():
+    result = run(RECORD, SPANS)
+    by_text = {RECORD[r.span.start : r.span.end]: r for r in result.replacements}
+    country = by_text["Colombia"]
+    assert (country.label, country.rule, country.routed_from) == ("COUNTRY", "places", "DATE")
+    assert is_country(country.surrogate) and country.surrogate != "Colombia"
+    assert by_text["21/09/1961"].rule == "dates" and by_text["21/09/1961"].routed_from is None
+    for kept in ("Chiesi", "Astellas"):
+        assert (by_text[kept].surrogate, by_text[kept].kept_as) == (kept, "a product's maker")
+    for kept in ("Alcobendas", "España"):
+        assert (by_text[kept].surrogate, by_text[kept].kept_as) == (kept, "a maker's address")
+    assert by_text["Keramat"].surrogate != "Keramat" and by_text["Keramat"].kept_as is None
+    assert by_text["Valencia"].kept_as is None
+    summary = Summary()
+    summary.add(result)
+    line = summary.line()
+    assert "read as what they look like: DATE as COUNTRY 1" in line
+    assert "kept as written: COUNTRY as a maker's address 1, ORGANISATION as a product's maker 2, PLACE as a maker's address 1" in line
+    assert "Colombia" not in line and "Chiesi" not in line
+
+
+def test_the_misread_country_is_a_country_under_every_key_and_never_a_month():
+    months = {"enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"}
+    for (new,) in run_many("País: Colombia.\nEdad: 56 años.", [("Colombia", "FECHAS")]):
+        assert is_country(new) and new.casefold() not in months, new
+
+
+def test_an_unreadable_date_no_list_holds_stays_with_the_dates_rule():
+    replacement = run("Antecedentes: fallecido hace poco tiempo.", [("hace poco tiempo", "FECHAS")]).replacements[0]
+    assert (replacement.label, replacement.rule, replacement.routed_from) == ("DATE", "dates", None)
+    assert "unparsed" in replacement.fallback
+
+
+def test_keeping_makers_can_be_turned_off():
+    result = run(RECORD, SPANS, rules={"organisations": {"keep_makers": False}})
+    by_text = {RECORD[r.span.start : r.span.end]: r for r in result.replacements}
+    for name in ("Chiesi", "Astellas", "Alcobendas", "España"):
+        assert by_text[name].kept_as is None
+    assert by_text["Chiesi"].surrogate != "Chiesi" and by_text["Astellas"].surrogate != "Astellas"
+    assert by_text["Alcobendas"].surrogate != "Alcobendas"  # the home country stays as always
