@@ -49,6 +49,8 @@ _WORD = regex.compile(r"[\p{L}\p{M}'’-]+")
 _BESIDE = regex.compile(r"\s*,?\s*")  # between a town and its region: "Springfield, IL"
 _ADDRESS_PART = regex.compile(r"[^,\n]+")
 _TRAILING_CODE = regex.compile(r"\s*\d[\d -]*$")  # "IL 62704" -> "IL"
+_ON_LINE = regex.compile(r"[^\S\n]*(?:[\p{P}\d][^\S\n]*)*")  # punctuation, digits and spaces on one line: a town beside its country
+BESIDE_REACH = 30  # characters at most between a town and the country written beside it
 
 
 @dataclass(frozen=True)
@@ -241,6 +243,11 @@ class AddressWorld:
         self._by_surrogate: dict[str, Place] = {}  # surrogate name drawn -> the place it names
         self._by_text: dict[str, tuple[Place | None, str | None]] = {}  # a value as written -> the place read
         self._kept: dict[str, bool] = {}  # place id -> whether it stays as written
+        self._kept_abroad: set[str] = set()  # foreign countries kept as the country of an address of the scope
+        self._document: str | None = None  # the document read last, and what was read of it:
+        self._abroad: dict[tuple[int, int], Place | None] = {}  # a span -> the foreign country it is written as of
+        self._address_countries: tuple[Place, ...] = ()
+        self._at_home = False  # whether the document read names a listed place at home
 
     # -- finding originals ------------------------------------------------------------------
     def find(self, name: str, label: str, beside: str | None = None) -> tuple[Place | None, str | None]:
@@ -305,9 +312,10 @@ class AddressWorld:
         (Ceuta): it is replaced. A place alone of its kind in its kept region is kept: the region
         names it already, and a surrogate from elsewhere would contradict the region; so is a town
         named like a kept region it lies in ("Pontevedra" in kept Pontevedra): "Vigo, Pontevedra"
-        writes the province, and a provincial capital is a coarse value too."""
+        writes the province, and a provincial capital is a coarse value too. A foreign country that
+        is the country of a record's address (`address_countries`) is kept too, as a kept region."""
         if place.id not in self._kept:
-            if place.id == self._home_country():
+            if place.id == self._home_country() or place.id in self._kept_abroad:
                 self._kept[place.id] = True
             elif place.kind in self.settings.keep:
                 self._kept[place.id] = not self._holds_one_town(place)
@@ -414,11 +422,127 @@ class AddressWorld:
             node = self._tree.parent(node)
         return node is None
 
+    # -- addresses abroad -------------------------------------------------------------------
+    def read_document(self, document: Tagged) -> None:
+        """Read once per document, before any surrogate of it is drawn: the foreign countries of
+        its address (`address_countries`) are kept from then on in the scope."""
+        if self._document == document.id:
+            return
+        self._document, self._abroad, self._address_countries, self._at_home = document.id, {}, (), False
+        self._address_countries = self._find_address_countries(document)
+        for country in self._address_countries:
+            if country.id not in self._kept_abroad:
+                self._kept_abroad.add(country.id)
+                self._kept.clear()  # the places under it now lie in a kept region
+
+    def address_countries(self, document: Tagged) -> tuple[Place, ...]:
+        """The foreign countries a record's address lies in, kept as written like a kept province
+        (a record at home keeps its province): a foreign country a town of the record is written
+        as of (`country_abroad`), the country of a town the tree puts abroad when it is written
+        beside it or the record names no place at home, and a foreign country written beside a
+        postcode or a street. A country of birth in a record whose address is at home is not one.
+        None with `keep: none` (every level replaced), for a country the tree lists no town of, or
+        one the scope already replaced."""
+        self.read_document(document)
+        return self._address_countries
+
+    def _find_address_countries(self, document: Tagged) -> tuple[Place, ...]:
+        country_kind = self.settings.default_kind.get("COUNTRY")
+        places = [t for t in document.targets if t.label in PLACE_LABELS and any(c.isalpha() for c in t.text)]
+        read = {id(t): self.find(t.text.strip(), t.label) for t in places}
+        at_home = any(p is not None and note is None and not self.is_abroad(p) for p, note in read.values())
+        self._at_home = any(  # a home town written as of a foreign country ("Valencia, Venezuela") is not at home
+            p is not None and note is None and not self.is_abroad(p) and self.country_abroad(document, t) is None
+            for t in places if (p := read[id(t)][0]) is not None and (note := read[id(t)][1]) is None
+        )
+        if not self.settings.keep:
+            return ()
+        countries = [(t, p) for t in places if (p := read[id(t)][0]) is not None and read[id(t)][1] is None and p.kind == country_kind and self.is_abroad(p)]
+        found: list[Place] = []
+        for target in places:
+            place, note = read[id(target)]
+            country = self.country_abroad(document, target)
+            if country is None and place is not None and note is None and place.kind != country_kind and self.is_abroad(place):
+                above = self._tree.ancestor(place, country_kind) if country_kind else None
+                if above is not None and (not at_home or any(c.id == above.id and _beside(document, target, t) for t, c in countries)):
+                    country = above
+            if country is not None:
+                found.append(country)
+        others = [t for t in document.targets if t.label in ("STREET", "POSTCODE", "ADDRESS") or (t.label in PLACE_LABELS and not any(c.isalpha() for c in t.text))]
+        found += [c for t, c in countries if any(_beside(document, t, other) for other in others)]
+        unique = {c.id: c for c in found}
+        return tuple(c for c in unique.values() if c.id not in self._mapped and self._tree.children.get(c.id))
+
+    def country_abroad(self, document: Tagged, target: Target) -> Place | None:
+        """The foreign country a town is written as of, read once per span: one written right beside
+        it on its line with only punctuation, digits or other places between ("Santiago, Chile",
+        "80100 Holguín, Cuba"), even when a home town shares its name; for a town in no list
+        ("Heredia"), also the nearest foreign country of a record that names no place at home.
+        None for a town at home, a region, a country, or a place the tree already puts abroad."""
+        self.read_document(document)
+        key = (target.span.start, target.span.end)
+        if key not in self._abroad:
+            self._abroad[key] = self._country_abroad(document, target)
+        return self._abroad[key]
+
+    def _country_abroad(self, document: Tagged, target: Target) -> Place | None:
+        if target.label != "PLACE":
+            return None
+        place, note = self.find(target.text.strip(), "PLACE")
+        unlisted = place is None or note is not None
+        if not unlisted and (place.kind != self.settings.default_kind.get("PLACE") or self.is_abroad(place)):
+            return None
+        others = [t for t in document.targets if t is not target and t.label in PLACE_LABELS and any(c.isalpha() for c in t.text)]
+        countries: list[tuple[int, Target, Place]] = []
+        at_home = False
+        for other in others:
+            found, other_note = self.find(other.text.strip(), other.label)
+            if found is None or other_note is not None:
+                continue
+            if found.kind == self.settings.default_kind.get("COUNTRY") and self.is_abroad(found):
+                countries.append((abs(other.span.start - target.span.start), other, found))
+            elif not self.is_abroad(found):
+                at_home = True
+        same = [t for t in document.labelled("PLACE") if loose(t.text) == loose(target.text)]  # one value, one reading
+        for _, other, country in sorted(countries, key=lambda item: (item[0], item[1].span.start)):
+            if any(_beside(document, mine, other) for mine in same):
+                return country
+        if unlisted and countries and not at_home:
+            return min(countries, key=lambda item: (item[0], item[1].span.start))[2]
+        return None
+
+    def address_abroad(self, document: Tagged) -> bool:
+        """Whether a record's address lies abroad in a kept country and it names no place at home:
+        its e-mail addresses are then at providers, not at the home country's institutions."""
+        return bool(self.address_countries(document)) and not self._at_home
+
+    def postcode_abroad(self, document: Tagged, beside: Place | None) -> bool:
+        """Whether a postcode belongs to an address abroad kept as written: the listed town written
+        beside it lies abroad, or it has none and the record names no place at home."""
+        if not self.address_countries(document):
+            return False
+        return self.is_abroad(beside) if beside is not None else not self._at_home
+
+    def foreign_postcode(self, text: str) -> str:
+        """The one surrogate of a postcode of an address abroad: its layout with new digits (the
+        first nonzero when it was), since the pack lists no postcodes of that country."""
+        digits = digits_of(text)
+
+        def draw(stream: KeyedStream) -> str:
+            new = digits
+            while new == digits:
+                new = "".join(stream.digit(exclude="0" if i == 0 and c != "0" else "") for i, c in enumerate(digits))
+            return replace_digits(text, new)
+
+        return self._scope.consistent(NAMESPACE, "postcode", digits, draw, one_to_one=True)
+
     def town_abroad(self, text: str, country: Place) -> tuple[str, str | None]:
         """A town written as of a foreign country ("Santiago, Chile", "Heredia" in a Costa Rican
         record) becomes a town of that country's surrogate, never a Spanish namesake: the country is
         drawn, when not yet mapped, among those the tree lists towns of, and the town is one of them
-        (for a Spanish pack, its capital). A fallback note when the surrogate country has no town."""
+        (for a Spanish pack, its capital). A kept country (an address's: `address_countries`) is its
+        own surrogate, so the town is drawn inside it; the text itself when it is that country's one
+        listed town. A fallback note when the surrogate country has no town."""
         if country.id not in self._mapped and not self.is_kept(country):
             anchor = self._anchor(country)
             pool = self._pack.cached(f"countries-with-towns:{anchor.id if anchor else '*'}", lambda: self._with_towns(country.kind, anchor))
@@ -431,8 +555,11 @@ class AddressWorld:
                     one_to_one=True,
                 )
                 self._mapped[country.id] = self._resolve(name, country.kind, anchor)
-        towns = _weighted_names(t for t in self._under(self.surrogate(country)) if loose(t.name) != loose(text))
+        kept = self.is_kept(country)
+        towns = _weighted_names(t for t in self._under(self.surrogate(country)) if not (_holds(text, t.name) if kept else loose(t.name) == loose(text)))
         fallback = None
+        if not len(towns) and kept:
+            return text, None  # it names the one town listed of a kept country ("Capital Federal. Buenos Aires"): kept like the region it heads
         if not len(towns):  # mapped before to a country the tree lists no town of: a town of its continent abroad
             anchor = self._anchor(country)
             towns = _weighted_names(
@@ -758,3 +885,22 @@ class AddressWorld:
         place, _ = self.find(text, label)
         return None if place is None else self.surrogate(place)
 
+
+
+def _beside(document: Tagged, first: Target, second: Target) -> bool:
+    """Whether two spans are written beside each other on one line, with only punctuation, digits
+    or other spans between them ("Santiago, Chile", "80100 Holguín, Cuba")."""
+    start, end = min(first.span.end, second.span.end), max(first.span.start, second.span.start)
+    if end - start > BESIDE_REACH:
+        return False
+    between = list(document.text[start:end])
+    for t in document.targets:
+        for i in range(max(t.span.start, start), min(t.span.end, end)):
+            between[i - start] = " "  # another place or a postcode between them
+    return bool(_ON_LINE.fullmatch("".join(between)))
+
+
+def _holds(text: str, name: str) -> bool:
+    """Whether a text holds a name as a run of whole words, accents and case aside."""
+    words, inside = [loose(w) for w in _WORD.findall(text)], [loose(w) for w in _WORD.findall(name)]
+    return bool(inside) and any(words[i : i + len(inside)] == inside for i in range(len(words) - len(inside) + 1))
