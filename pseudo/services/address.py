@@ -51,6 +51,8 @@ _ADDRESS_PART = regex.compile(r"[^,\n]+")
 _TRAILING_CODE = regex.compile(r"\s*\d[\d -]*$")  # "IL 62704" -> "IL"
 _ON_LINE = regex.compile(r"[^\S\n]*(?:[\p{P}\d][^\S\n]*)*")  # punctuation, digits and spaces on one line: a town beside its country
 BESIDE_REACH = 30  # characters at most between a town and the country written beside it
+UNIT_REACH = 100  # characters at most between a health care unit and the town of its address on its line
+UNIT_VOCABULARY = "healthcare_units"  # the pack's unit types: those with a `catalogue` list real units by town
 
 
 @dataclass(frozen=True)
@@ -248,6 +250,8 @@ class AddressWorld:
         self._abroad: dict[tuple[int, int], Place | None] = {}  # a span -> the foreign country it is written as of
         self._address_countries: tuple[Place, ...] = ()
         self._at_home = False  # whether the document read names a listed place at home
+        self._unit_towns: dict[tuple[int, int], Place | None] = {}  # a unit span -> the town it is written with
+        self._catalogue_towns: set[str] = set()  # towns written with a unit of a catalogue type: drawn among towns with such units
 
     # -- finding originals ------------------------------------------------------------------
     def find(self, name: str, label: str, beside: str | None = None) -> tuple[Place | None, str | None]:
@@ -393,6 +397,8 @@ class AddressWorld:
             chosen = derived if name == derived.name else self._resolve(name, place.kind, None)
         else:
             anchor, pool = self._pool_for(place)
+            if place.id in self._catalogue_towns:  # written with a hospital: a town the catalogue lists one of
+                pool = self._with_units(pool, place, anchor)
             avoid = self._replaced_regions(place)
             name = self._scope.consistent(
                 NAMESPACE, f"place:{place.kind}", normalise(place.name), lambda s: self._draw(pool, avoid, place.kind, anchor, s),
@@ -402,6 +408,21 @@ class AddressWorld:
         self._mapped[place.id] = chosen
         self._map_regions_above(place, chosen)
         return chosen
+
+    def _with_units(self, pool: WeightedList, place: Place, anchor: Place | None) -> WeightedList:
+        """The names of a pool, other than the place's own, borne by a place of its kind (under the
+        anchor) that a catalogue files a unit at; the whole pool when none is."""
+
+        def make() -> WeightedList:
+            filed = _catalogue_places(self._pack)
+            named = {p.name for p in (self._tree.descendants(anchor, place.kind) if anchor else self._tree.of_kind(place.kind)) if p.id in filed}
+            kept = [(n, w) for n, w in zip(pool.items, pool.weights) if n in named]
+            return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
+
+        key = f"place-pool-units:{place.kind}:{anchor.id if anchor else '*'}:{place.extra.get('preposition') or ''}:{len(pool)}"
+        with_units = self._pack.cached(key, make)
+        others = [(n, w) for n, w in zip(with_units.items, with_units.weights) if loose(n) != loose(place.name)]
+        return WeightedList(tuple(n for n, _ in others), tuple(w for _, w in others)) if others else pool
 
     def _map_regions_above(self, place: Place, chosen: Place) -> None:
         """The regions of a mapped place map to the regions of its surrogate, so another town of
@@ -429,11 +450,45 @@ class AddressWorld:
         if self._document == document.id:
             return
         self._document, self._abroad, self._address_countries, self._at_home = document.id, {}, (), False
+        self._unit_towns = {}
+        for unit in document.labelled("HEALTHCARE_UNIT"):
+            town = self._unit_towns[(unit.span.start, unit.span.end)] = self._town_of_unit(document, unit)
+            if town is not None and _catalogue_type(self._pack).search(unit.text):
+                self._catalogue_towns.add(town.id)
         self._address_countries = self._find_address_countries(document)
         for country in self._address_countries:
             if country.id not in self._kept_abroad:
                 self._kept_abroad.add(country.id)
                 self._kept.clear()  # the places under it now lie in a kept region
+
+    def unit_town(self, document: Tagged, unit: Target) -> Place | None:
+        """The original town a health care unit is written with: the first town written after it on
+        its line, before any other unit ("Hospital Reina Sofía, Tudela", "Hospital X. Servicio de
+        Y C/ Mayor 5 31500 Tudela"), else a town its name holds that is not all of the name
+        ("Hospital de Alcañiz"); None. The unit and the town then agree: the town's
+        surrogate is drawn among the towns the catalogue lists units of (`surrogate`), and the
+        unit among the units of that surrogate town (the health care rule asks this)."""
+        self.read_document(document)
+        key = (unit.span.start, unit.span.end)
+        if key not in self._unit_towns:
+            self._unit_towns[key] = self._town_of_unit(document, unit)
+        return self._unit_towns[key]
+
+    def _town_of_unit(self, document: Tagged, unit: Target) -> Place | None:
+        town_kind = self.settings.default_kind.get("PLACE")
+        after = [t for t in document.targets if t.span.start >= unit.span.end and t.label in PLACE_LABELS and any(c.isalpha() for c in t.text)]
+        if after:
+            first = min(after, key=lambda t: t.span.start)
+            between = document.text[unit.span.end : first.span.start]
+            units = [t for t in document.labelled("HEALTHCARE_UNIT") if unit.span.end <= t.span.start < first.span.start]
+            on_line = "\n" not in between and len(between) <= UNIT_REACH and not units
+            place = self.read(document, first) if on_line else None
+            if place is not None and place.kind == town_kind and self.country_abroad(document, first) is None:
+                return place
+        named = self.named_in(unit.text, (town_kind,)) if town_kind else None
+        if named is not None and named[1] - named[0] < len(unit.text.strip()):
+            return named[2]
+        return None
 
     def address_countries(self, document: Tagged) -> tuple[Place, ...]:
         """The foreign countries a record's address lies in, kept as written like a kept province
@@ -904,3 +959,27 @@ def _holds(text: str, name: str) -> bool:
     """Whether a text holds a name as a run of whole words, accents and case aside."""
     words, inside = [loose(w) for w in _WORD.findall(text)], [loose(w) for w in _WORD.findall(name)]
     return bool(inside) and any(words[i : i + len(inside)] == inside for i in range(len(words) - len(inside) + 1))
+
+
+def _catalogue_type(pack: LocalePack) -> regex.Pattern:
+    """The cues of the unit types that name a catalogue of real units, as whole words ("Hospital",
+    "H."); a pattern that matches nothing when there are none."""
+
+    def make() -> regex.Pattern:
+        types = pack.vocabulary(UNIT_VOCABULARY).get("types", []) if pack.has(UNIT_VOCABULARY) else []
+        cues = sorted({c for t in types if t.get("catalogue") and pack.has(t["catalogue"]) for c in t.get("cues", [])}, key=len, reverse=True)
+        body = "|".join(regex.escape(c) for c in cues) or r"(?!)"
+        return regex.compile(rf"(?i)(?<![\p{{L}}\p{{N}}])(?:{body})(?![\p{{L}}\p{{N}}])")
+
+    return pack.cached("address:catalogue-type-cues", make)
+
+
+def _catalogue_places(pack: LocalePack) -> frozenset[str]:
+    """The ids of the places a catalogue of real units (hospitals) files a unit at."""
+
+    def make() -> frozenset[str]:
+        types = pack.vocabulary(UNIT_VOCABULARY).get("types", []) if pack.has(UNIT_VOCABULARY) else []
+        lists = {t["catalogue"] for t in types if t.get("catalogue") and pack.has(t["catalogue"])}
+        return frozenset(r["place_id"] for name in sorted(lists) for r in pack.rows(name) if r.get("place_id"))
+
+    return pack.cached("address:catalogue-places", make)
