@@ -9,7 +9,9 @@ surrogate shares no word with its original except the type word and function wor
 pack's name particles). A unit of no recognisable type becomes one of the vocabulary's `default`
 type where it names one. Generic names are common nouns: a surrogate is capitalised only where the
 original starts a sentence. A type may name a `catalogue` list of real names; the option
-`names: catalogue` draws from it instead of the templates.
+`names: catalogue` draws from it instead of the templates. A unit of a record whose address lies
+abroad, in a kept country, is built from the templates with that country's listed town: a home
+catalogue's hospital read wrong in a Mexican record.
 """
 
 from __future__ import annotations
@@ -321,15 +323,16 @@ class HealthcareUnitRule(Rule):
             default = ctx.pack.vocabulary(self.vocabulary).get("default")
             unit_type = next((t for t in types if t["type"] == default), None)
             fallback = "no recognisable type: the default type" if unit_type else "no recognisable type: a random type"
-        place = self._place(target, ctx)
-        catalogue_name = unit_type.get("catalogue") if unit_type else None
+        abroad = ctx.services.address.town_of_address_abroad(ctx.document) if ctx.pack.has("locations") else None
+        place = abroad or self._place(target, ctx)  # a record living abroad: its country's town, no home catalogue
+        catalogue_name = unit_type.get("catalogue") if unit_type and abroad is None else None
         if not type_word and catalogue_name and ctx.pack.has(catalogue_name):
             named = self._without_type_word(target, ctx, unit_type, place)
             if named is not None:
                 return Surrogate(named, fallback=fallback)
         ignored = {w.casefold() for w in _WORD.findall(type_word)} | particles(ctx.pack)
         original_words = {w.casefold() for w in _WORD.findall(target.text)} - ignored
-        catalogued = bool(unit_type and unit_type.get("catalogue") and ctx.pack.has(unit_type["catalogue"]))
+        catalogued = bool(catalogue_name and ctx.pack.has(catalogue_name))
         fits = lambda name: not original_words & {w.casefold() for w in _WORD.findall(name)}  # noqa: E731
         near = _near(ctx.pack, unit_type["catalogue"], place, fits) if catalogued else None
 
@@ -339,7 +342,7 @@ class HealthcareUnitRule(Rule):
             attempts[0] += 1
             chosen = unit_type or stream.choice(types)
             word = type_word or (chosen.get("cues") or [""])[0]
-            catalogue = ctx.options["names"] == "catalogue" and chosen.get("catalogue") and ctx.pack.has(chosen["catalogue"])
+            catalogue = ctx.options["names"] == "catalogue" and chosen.get("catalogue") and ctx.pack.has(chosen["catalogue"]) and abroad is None
             candidate = ""
             for _ in range(MAX_TRIES):
                 if catalogue:

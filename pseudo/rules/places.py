@@ -311,16 +311,20 @@ class PlaceRule(Rule):
     def _house_number(self, tail: str, text: str, ctx: Context, settings: AddressSettings, attempt: int = 0) -> str:
         """Digits and door letters redrawn in the same shape (a leading nonzero digit stays nonzero);
         address words ("piso", "dcha", "s/n"), ordinals ("2º", "3.o") and conjunctions kept; other
-        words name a place ("Buenavista") and are replaced by a place."""
+        words name a place ("Buenavista") and are replaced by a place; in an address abroad, by the
+        address world's neighbourhood ("Col. Obraje" never becomes a Spanish town)."""
         stream = ctx.stream("house-number", text, *([attempt] if attempt else []))
         out: list[str] = []
         phrase: list[str] = []
+        world: AddressWorld = ctx.services.address
+        abroad = world.address_abroad(ctx.document)  # "Col. Obraje" of a Mexican address: no Spanish town
 
         def flush() -> None:
             if phrase:
                 spaces = len("".join(phrase)) - len("".join(phrase).rstrip())
                 words = "".join(phrase)[: len("".join(phrase)) - spaces]
-                out.append(self._place(words, "PLACE", ctx, settings).text + " " * spaces)
+                new = world.neighbourhood(words) if abroad else self._place(words, "PLACE", ctx, settings).text
+                out.append(new + " " * spaces)
                 phrase.clear()
 
         def redraw(letters: str) -> str:

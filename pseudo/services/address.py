@@ -571,6 +571,14 @@ class AddressWorld:
         its e-mail addresses are then at providers, not at the home country's institutions."""
         return bool(self.address_countries(document)) and not self._at_home
 
+    def town_of_address_abroad(self, document: Tagged) -> Place | None:
+        """The listed town (for a Spanish pack, the capital) of the kept country of a record whose
+        address lies abroad (`address_abroad`), the most populous; None for a record at home."""
+        if not self.address_abroad(document):
+            return None
+        towns = [t for c in self.address_countries(document) for t in self._under(c)]
+        return min(towns, key=lambda t: (-t.weight, t.id)) if towns else None
+
     def postcode_abroad(self, document: Tagged, beside: Place | None) -> bool:
         """Whether a postcode belongs to an address abroad kept as written: the listed town written
         beside it lies abroad, or it has none and the record names no place at home."""
@@ -834,6 +842,19 @@ class AddressWorld:
             return local.draw(stream)
 
         return self._scope.consistent(NAMESPACE, "street", loose(name), draw, one_to_one=True)
+
+    def neighbourhood(self, name: str) -> str:
+        """The one surrogate of a neighbourhood of an address abroad ("Col. Obraje"): a street name
+        of the country list that names no place of the pack ("La Flor", not "Teruel"), since the pack
+        lists no neighbourhoods abroad and a home town there gave the record away."""
+
+        def make() -> WeightedList:
+            streets = self._country_streets()
+            kept = [(n, w) for n, w in zip(streets.items, streets.weights) if not self._tree.lookup(n)]
+            return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept)) if kept else streets
+
+        pool = self._pack.cached("neighbourhoods", make)
+        return self._scope.consistent(NAMESPACE, "street", loose(name), pool.draw, one_to_one=True)
 
     def _country_streets(self) -> WeightedList:
         """The country list's names that many towns share ("Mayor", "Real", "San Roque"), when it

@@ -268,3 +268,18 @@ def test_with_keep_none_an_address_abroad_changes_country_as_before():
     tree = es_pack().tree()
     for town, _, country in run_many(text, [("Aguascalientes", "TERRITORIO"), ("20118", "TERRITORIO"), ("México", "PAIS")], rules={"places": {"keep": "none"}}):
         assert country != "México" and _abroad(tree, town, country), (town, country)
+
+
+def test_a_hospital_and_a_neighbourhood_of_an_address_abroad_are_not_spanish():
+    """A Spanish catalogue hospital or a Spanish town as the colonia gave a Mexican record away: the
+    unit is built from the templates, the neighbourhood is a street name, never a Spanish town."""
+    catalogue = {r["name"] for r in es_pack().rows("hospitals")}
+    towns = places_of("municipality")
+    text = ("Localidad/ Provincia: Aguascalientes.\nPaís: México.\n"
+            "Remitido por: Centenario Hospital Miguel Hidalgo Galeana Sur No. 465, Col. Obraje C.P. 20230, Aguascalientes, México")  # fmt: skip
+    spans = [("Aguascalientes", "TERRITORIO"), ("México", "PAIS"), ("Centenario Hospital Miguel Hidalgo", "HOSPITAL"),
+             ("Galeana Sur No. 465, Col. Obraje", "CALLE"), ("20230", "TERRITORIO"), ("Aguascalientes", "TERRITORIO"), ("México", "PAIS")]  # fmt: skip
+    for _, _, unit, street, *_ in run_many(text, spans, keys=10):
+        assert unit not in catalogue and unit.startswith("Hospital"), unit
+        neighbourhood = street.split("Col. ")[1]
+        assert loose(neighbourhood) not in towns, street
