@@ -17,7 +17,9 @@ part starts at a comma or a number word (`number_words`: "nº", "s/n"), keeps it
 and floors small as real ones are and door letters from A to F, and replaces any other word as a
 place.
 A town written beside a foreign country ("Santiago, Chile"), or a town in no list of a record whose
-places all lie abroad, becomes a town of that country's surrogate, never a namesake at home.
+places all lie abroad, becomes a town of that country's surrogate, never a namesake at home; the
+country of an address abroad is kept (the address world says which), so the town is drawn inside it
+and the address's postcodes keep their layout with new digits.
 Names are looked up without regard to case or left-out accents, and by their aliases.
 """
 
