@@ -18,6 +18,9 @@ One line per check, `title: offending of checked, in D documents`:
   original of the same document and replaced there (a kept province shows anyway) (printed by offsets only: the words would show that original);
 - health care units named after a town (the name after the type word, or after its last "de")
   none of whose namesakes is in a province of the document's surrogate header address;
+- catalogue health care units (a name of a unit type's `catalogue` list) written with a town on
+  their line (the first place span after the unit, on its line, within 100 characters, that names a
+  municipality) that the catalogue files at another town;
 - countries written Spain/España in the original and something else in the output.
 
 `--examples N` prints up to N offenders per check: document id, offsets, and surrogate text only,
@@ -44,6 +47,7 @@ from pseudo.lists.words import particles
 
 HEADER_LINES = 40  # a header is at most this many lines, ending before the first long line
 HEADER_LINE_LENGTH = 160
+UNIT_REACH = 100  # characters at most between a unit and the town of its address on its line
 TOWN_FIELDS = ("localidad/provincia", "localidad", "poblacion", "municipio")
 PROVINCE_FIELDS = ("provincia",)
 POSTCODE_FIELDS = ("cp", "c.p.", "codigo postal")
@@ -165,6 +169,12 @@ class Gazetteer:
         self.saints = pack.weighted("saints") if pack.has("saints") else None
         cues = [c for t in pack.vocabulary("healthcare_units").get("types", []) for c in t.get("cues", [])]
         self.cues = sorted({loose(c) for c in cues}, key=len, reverse=True)
+        self.filed: dict[str, set[str]] = defaultdict(set)  # a catalogue unit's name -> the towns it is filed at
+        for unit_type in pack.vocabulary("healthcare_units").get("types", []):
+            if unit_type.get("catalogue") and pack.has(unit_type["catalogue"]):
+                for row in pack.rows(unit_type["catalogue"]):
+                    if row.get("place_id") in self.tree.places:
+                        self.filed[row["name"]].add(loose(self.tree.places[row["place_id"]].name))
 
     def places(self, name: str, kinds: tuple[str, ...]) -> list[Place]:
         return [p for p in self.tree.lookup(name.strip()) if p.kind in kinds]
@@ -298,9 +308,25 @@ def check_pair(original: Record, output: Record, canonical: dict[str, str], plac
                 far = not provinces & address_areas
                 areas = ", ".join(sorted(shown(places.tree.places[a].name) for a in address_areas))
                 checks["unit_province"].count(doc, f"output {span.start}-{span.end}\t{shown(after[span.tid])}, the address in {areas}" if far else None)
+        if label == "HEALTHCARE_UNIT" and after[span.tid] in places.filed:
+            town = _town_on_line(output, paired, span)
+            if town is not None and places.places(after[town.tid], ("municipality",)):
+                elsewhere = loose(after[town.tid].strip()) not in places.filed[after[span.tid]]
+                bad = f"output {span.start}-{town.end}\t{shown(after[span.tid])} beside {shown(after[town.tid])}" if elsewhere else None
+                checks["unit_town"].count(doc, bad)
         if label == "COUNTRY" and loose(before[span.tid].strip()) in SPAIN:
             foreign = loose(after[span.tid].strip()) not in SPAIN
             checks["spain"].count(doc, f"output {span.start}-{span.end}\t{shown(after[span.tid])}" if foreign else None)
+
+
+def _town_on_line(output: Record, paired: list[tuple[Span, str]], unit: Span) -> Span | None:
+    """The first place span after a unit on its line, within UNIT_REACH characters, or None."""
+    after = [s for s, label in paired if label in ("PLACE", "REGION") and s.start >= unit.end and _WORD.search(output.text[s.start : s.end])]
+    if not after:
+        return None
+    first = min(after, key=lambda s: s.start)
+    between = output.text[unit.end : first.start]
+    return first if "\n" not in between and len(between) <= UNIT_REACH else None
 
 
 def run(originals: Path, output: Path, locale: str, tagset_name: str | None) -> tuple[int, int, dict[str, Check]]:
@@ -323,6 +349,7 @@ def run(originals: Path, output: Path, locale: str, tagset_name: str | None) -> 
         "given": Check('given-name fields ("Nombre:") whose surrogate is a surname only'),
         "unit_place": Check("unit and organisation surrogates holding a place original of their document"),
         "unit_province": Check("health care units named after a town of another province than the address"),
+        "unit_town": Check("catalogue units written with a town on their line that the catalogue files at another town"),
         "spain": Check("Spain/España replaced by a foreign country"),
     }
     for doc in common:

@@ -18,6 +18,8 @@ RECORDS = {
         "CP: ", ("TERRITORIO", "36201", "28901"), ".\n",
         "País: ", ("PAIS", "España", "España"), ".\n",
         REPORT, "Remitido desde el ", ("HOSPITAL", "Hospital Álvaro Cunqueiro", "Hospital de Getafe"), ".\n",
+        "Remitido por: Dr. Gil. ", ("HOSPITAL", "Hospital Álvaro Cunqueiro", "Hospital Universitario de Getafe"), " C/ Mayor 1 ",
+        ("TERRITORIO", "Vigo", "Getafe"), ".\n",
     ],
     "bad": [
         "\ufeffNombre: ", ("NOMBRE_SUJETO_ASISTENCIA", "Esteban", "Giménez"), ".\n",
@@ -25,6 +27,8 @@ RECORDS = {
         "CP: ", ("TERRITORIO", "36201", "28901"), ".\n",
         "País: ", ("PAIS", "España", "Italia"), ".\n",
         REPORT, "Remitido desde el ", ("HOSPITAL", "Hospital Álvaro Cunqueiro", "Hospital de Vigo"), ".\n",
+        "Remitido por: Dr. Gil. ", ("HOSPITAL", "Hospital Álvaro Cunqueiro", "Hospital Universitario de Getafe"), " C/ Mayor 1 ",
+        ("TERRITORIO", "Vigo", "Torrent"), ".\n",
     ],
     "foreign": [
         "Nombre: ", ("NOMBRE_SUJETO_ASISTENCIA", "Yefren", "Lucas"), ".\n",
@@ -77,8 +81,9 @@ def test_one_good_and_one_bad_record_give_these_counts(tmp_path):
     assert counts(result.stdout) == {
         "headers whose town, province and postcode do not belong together": (1, 2, 1),
         'given-name fields ("Nombre:") whose surrogate is a surname only': (1, 3, 1),
-        "unit and organisation surrogates holding a place original of their document": (1, 2, 1),
-        "health care units named after a town of another province than the address": (1, 2, 1),
+        "unit and organisation surrogates holding a place original of their document": (1, 4, 1),
+        "health care units named after a town of another province than the address": (2, 4, 1),
+        "catalogue units written with a town on their line that the catalogue files at another town": (1, 2, 1),
         "Spain/España replaced by a foreign country": (1, 2, 1),
     }
 
@@ -88,7 +93,8 @@ def test_examples_name_the_bad_record_by_offsets_and_never_an_original(tmp_path)
     result = run(original, output, "--examples", "5")
     assert result.returncode == 0, result.stderr
     examples = [line for line in result.stdout.splitlines() if line.startswith("  ")]
-    assert len(examples) == 5 and all(line.split("\t")[0].strip() == "bad" for line in examples)
+    assert len(examples) == 7 and all(line.split("\t")[0].strip() == "bad" for line in examples)
+    assert "'Hospital Universitario de Getafe' beside 'Torrent'" in result.stdout  # the catalogue files it at Getafe
     assert "postcode '28901' is not of 'Torrent'" in result.stdout and "'Giménez' is a surname only" in result.stdout
     assert "'Italia'" in result.stdout
     for value in ORIGINAL_ONLY:

@@ -181,3 +181,39 @@ def test_the_home_country_is_kept_and_a_foreign_one_stays_foreign(locale, home, 
         out = run(text, spans, locale, key)
         assert out[spans[0][:2]] == home
         assert out[spans[1][:2]] not in (home, foreign)
+
+
+def _world_and_document(text: str, *tagged: tuple[str, str]):
+    """An address world of the Spanish pack and a document whose spans are (value, canonical label)."""
+    from pseudo.model import Tagged, Target
+    from pseudo.scope import ScopeState
+    from pseudo.services.address import AddressWorld
+
+    targets, cursor = [], 0
+    for value, label in tagged:
+        start = text.index(value, cursor)
+        cursor = start + len(value)
+        targets.append(Target(Span(start, cursor, label), value, label))
+    document = Tagged(Document("d", text, tuple(t.span for t in targets)), tuple(targets), frozenset(t.span.start for t in targets))
+    world = AddressWorld(ScopeState("s", Keyring(b"services-world-key")), load_pack("es"), {"fuzzy_cutoff": 88})
+    return world, document, targets
+
+
+def test_the_address_world_reads_the_town_a_unit_is_written_with():
+    """The town on the unit's line wins over a place its name seems to hold ("San Agustín"), and the
+    town's surrogate is a town the hospital catalogue lists units of."""
+    world, document, targets = _world_and_document(
+        "Hospital San Agustín. Servicio de Oftalmología Camino de Heros, 4 33400 Avilés (Asturias)",
+        ("Hospital San Agustín", "HEALTHCARE_UNIT"), ("Camino de Heros, 4", "STREET"), ("33400", "PLACE"), ("Avilés", "PLACE"), ("Asturias", "REGION"),
+    )
+    town = world.unit_town(document, targets[0])
+    assert town is not None and town.name == "Avilés"
+    filed = {r["place_id"] for r in load_pack("es").rows("hospitals")}
+    assert world.surrogate(town).id in filed and world.surrogate(town).name != "Avilés"
+
+
+def test_the_address_world_keeps_the_country_of_an_address_abroad_only():
+    world, document, _ = _world_and_document("Localidad: Aguascalientes.\nCP: 20118.\nPaís: México.", ("Aguascalientes", "PLACE"), ("20118", "PLACE"), ("México", "COUNTRY"))
+    assert [c.name for c in world.address_countries(document)] == ["México"] and world.address_abroad(document)
+    world, document, _ = _world_and_document("Localidad: Getafe.\nPaís de nacimiento: Perú.", ("Getafe", "PLACE"), ("Perú", "COUNTRY"))
+    assert world.address_countries(document) == () and not world.address_abroad(document)

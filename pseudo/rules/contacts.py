@@ -6,7 +6,8 @@ mail provider's domain becomes a provider the pack lists (`email_domains`, by we
 domain is an institution's and becomes an institution-style domain of the same shape built from
 the surrogate town ("hospitalgetafe.es" -> "hospitalleganes.es"), or, in a document naming no
 place, one of the pack's institution domains; a regional service's listed domain stays when its
-region is kept and the record's surrogate town lies in it. URLs keep their shape on such a domain. IPv4
+region is kept and the record's surrogate town lies in it; an e-mail of a record whose address lies
+abroad, in a kept country, is at a provider of a generic domain (gmail.com). URLs keep their shape on such a domain. IPv4
 addresses are drawn from the private ranges hospital networks use (10/8, 172.16/12,
 192.168/16), IPv6 from unique local addresses (fc00::/7). Recognisable surrogates would make a
 real leftover stand out among them.
@@ -139,16 +140,19 @@ def _institution_domain(original: str, ctx: Context) -> str | None:
     return ".".join([*kept, separator.join(filter(None, (word, town))), tld])
 
 
-def surrogate_domain(original: str, ctx: Context, position: int) -> str:
+def surrogate_domain(original: str, ctx: Context, position: int, mail: bool = False) -> str:
     """A domain as real records hold: a listed provider for a provider, an institution-style one
-    (or a listed institution's) for any other; a reserved one under `contacts: fictional`."""
+    (or a listed institution's) for any other; a reserved one under `contacts: fictional`. An
+    e-mail (`mail`) of a record whose address lies abroad, in a kept country, is at a provider: a
+    home institution's domain (a Spanish health service) read wrong in a Mexican record."""
     key = original.casefold()
     if _fictional(ctx):
         return ctx.consistent("domain", key, lambda stream: _reserved_domain(original, stream), one_to_one=False)
     lists = _listed_domains(ctx.pack)
     providers = lists.get("provider")
-    if providers is not None and key in providers:
-        return ctx.consistent("domain", key, providers.draw, one_to_one=False)
+    abroad = mail and providers is not None and ctx.pack.has("locations") and ctx.services.address.address_abroad(ctx.document)
+    if providers is not None and (key in providers or abroad):
+        return ctx.consistent("domain", key, (_worldwide(ctx.pack, providers) if abroad else providers).draw, one_to_one=False)
     if _kept_regions_service(key, ctx, position):
         return original
     built = _institution_domain(original, ctx)
@@ -156,6 +160,16 @@ def surrogate_domain(original: str, ctx: Context, position: int) -> str:
         return built
     pool = _regional_pool(ctx, providers, key, position) or lists.get("institution") or providers
     return ctx.consistent("domain", key, pool.draw, one_to_one=False)
+
+
+def _worldwide(pack: LocalePack, providers: WeightedList) -> WeightedList:
+    """The providers under a generic top-level domain (gmail.com, not hotmail.es), when any."""
+
+    def make() -> WeightedList:
+        kept = [(d, providers.weight(d)) for d in providers.items if d.rsplit(".", 1)[-1] in GENERIC_TLDS]
+        return WeightedList(tuple(d for d, _ in kept), tuple(w for _, w in kept)) if kept else providers
+
+    return pack.cached("email-domains:worldwide", make)
 
 
 def _kept_regions_service(original: str, ctx: Context, position: int) -> bool:
@@ -339,7 +353,7 @@ class EmailRule(Rule):
                 fallback="not an e-mail address",
             )
         local, domain = text.split("@")
-        new_domain = surrogate_domain(domain, ctx, target.span.start)
+        new_domain = surrogate_domain(domain, ctx, target.span.start, mail=True)
 
         def draw(stream: KeyedStream) -> str:
             owner = ctx.services.person.written_before(ctx.document, target.span.start, EMAIL_OWNER_REACH) if _has_names(ctx) else []

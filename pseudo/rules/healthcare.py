@@ -9,7 +9,9 @@ surrogate shares no word with its original except the type word and function wor
 pack's name particles). A unit of no recognisable type becomes one of the vocabulary's `default`
 type where it names one. Generic names are common nouns: a surrogate is capitalised only where the
 original starts a sentence. A type may name a `catalogue` list of real names; the option
-`names: catalogue` draws from it instead of the templates.
+`names: catalogue` draws from it instead of the templates. A unit of a record whose address lies
+abroad, in a kept country, is built from the templates with that country's listed town: a home
+catalogue's hospital read wrong in a Mexican record.
 """
 
 from __future__ import annotations
@@ -118,10 +120,11 @@ def _has_places(pack: LocalePack, catalogue: str) -> bool:
     return bool(rows) and "place_id" in rows[0]
 
 
-def _near(pack: LocalePack, catalogue: str, place: Place | None) -> WeightedList:
+def _near(pack: LocalePack, catalogue: str, place: Place | None, fits: Callable[[str], bool] = lambda _: True) -> WeightedList:
     """The catalogue's units in the place (under it, for a region: a kept "Canarias"), else in the
     region right above it, else all of them: a real hospital of the record's surrogate town reads
-    as real where a made-up one did not."""
+    as real where a made-up one did not. Only units that `fits` (that share no word with the
+    original): a kept town whose one unit of the type is the original takes its region's."""
     every = pack.weighted(catalogue)
     if place is None or not _has_places(pack, catalogue):
         return every
@@ -134,8 +137,9 @@ def _near(pack: LocalePack, catalogue: str, place: Place | None) -> WeightedList
         levels.append(lambda: _units(pack, catalogue, f"in:{region.id}:{place.kind}", lambda: frozenset(p.id for p in tree.descendants(region, place.kind))))
     for level in levels:
         found = level()
-        if len(found):
-            return found
+        kept = [(n, w) for n, w in zip(found.items, found.weights) if fits(n)]
+        if kept:
+            return found if len(kept) == len(found) else WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
     return every
 
 
@@ -246,13 +250,18 @@ class HealthcareUnitRule(Rule):
 
     @staticmethod
     def _place(target: Target, ctx: Context) -> Place | None:
-        """The place a surrogate name takes: the surrogate of the place the original names
-        ("Hospital de Getafe"; not a name that is all of it, as "CALVERT" before "HOSPITAL"), else
-        of the listed town nearest to it, from the address world;
+        """The place a surrogate name takes: the surrogate of the town the address world says the
+        unit is written with ("Hospital Reina Sofía, Tudela"; drawn among the towns the catalogue
+        lists units of, so the unit drawn there agrees with it), else of the place the original
+        names ("Hospital de Getafe"; not a name that is all of it, as "CALVERT" before "HOSPITAL"), else
+        of the listed town nearest to it;
         None without a location tree (a place by population, then)."""
         if not ctx.pack.has("locations"):
             return None
         world = ctx.services.address
+        town = world.unit_town(ctx.document, target)  # the world's one decision: unit and town agree
+        if town is not None:
+            return world.surrogate(town)
         kinds = {world.settings.default_kind.get("PLACE"), *world.settings.kinds.get("REGION", ())}
         named = world.named_in(target.text, kinds)
         if named is not None and named[1] - named[0] < len(target.text.strip()):  # "CALVERT" alone is the unit's own name
@@ -314,15 +323,18 @@ class HealthcareUnitRule(Rule):
             default = ctx.pack.vocabulary(self.vocabulary).get("default")
             unit_type = next((t for t in types if t["type"] == default), None)
             fallback = "no recognisable type: the default type" if unit_type else "no recognisable type: a random type"
-        place = self._place(target, ctx)
-        catalogue_name = unit_type.get("catalogue") if unit_type else None
+        abroad = ctx.services.address.town_of_address_abroad(ctx.document) if ctx.pack.has("locations") else None
+        place = abroad or self._place(target, ctx)  # a record living abroad: its country's town, no home catalogue
+        catalogue_name = unit_type.get("catalogue") if unit_type and abroad is None else None
         if not type_word and catalogue_name and ctx.pack.has(catalogue_name):
             named = self._without_type_word(target, ctx, unit_type, place)
             if named is not None:
                 return Surrogate(named, fallback=fallback)
-        near = _near(ctx.pack, unit_type["catalogue"], place) if unit_type and unit_type.get("catalogue") and ctx.pack.has(unit_type["catalogue"]) else None
         ignored = {w.casefold() for w in _WORD.findall(type_word)} | particles(ctx.pack)
         original_words = {w.casefold() for w in _WORD.findall(target.text)} - ignored
+        catalogued = bool(catalogue_name and ctx.pack.has(catalogue_name))
+        fits = lambda name: not original_words & {w.casefold() for w in _WORD.findall(name)}  # noqa: E731
+        near = _near(ctx.pack, unit_type["catalogue"], place, fits) if catalogued else None
 
         attempts = [0]  # the scope's consistent draw calls this once per attempt
 
@@ -330,7 +342,7 @@ class HealthcareUnitRule(Rule):
             attempts[0] += 1
             chosen = unit_type or stream.choice(types)
             word = type_word or (chosen.get("cues") or [""])[0]
-            catalogue = ctx.options["names"] == "catalogue" and chosen.get("catalogue") and ctx.pack.has(chosen["catalogue"])
+            catalogue = ctx.options["names"] == "catalogue" and chosen.get("catalogue") and ctx.pack.has(chosen["catalogue"]) and abroad is None
             candidate = ""
             for _ in range(MAX_TRIES):
                 if catalogue:

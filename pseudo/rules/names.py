@@ -2,7 +2,8 @@
 
 The rule is thin: the Person service (pseudo.services.person) reads each name in its slot,
 decides its gender and draws its surrogate once per scope, so the kinship and e-mail rules that
-ask the same service give one person one surrogate everywhere.
+ask the same service give one person one surrogate everywhere. A span whose every word is a common
+word of the language and in no name list ("Mujer" tagged as a name) stays as written, a fallback.
 """
 
 from __future__ import annotations
@@ -28,4 +29,4 @@ class NameRule(Rule):
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         text, fallback = ctx.services.person.name(target, ctx.document)
-        return Surrogate(text, fallback=fallback)
+        return Surrogate(text, kept=text == target.text, fallback=fallback)  # a span of common words stays

@@ -17,7 +17,9 @@ part starts at a comma or a number word (`number_words`: "nº", "s/n"), keeps it
 and floors small as real ones are and door letters from A to F, and replaces any other word as a
 place.
 A town written beside a foreign country ("Santiago, Chile"), or a town in no list of a record whose
-places all lie abroad, becomes a town of that country's surrogate, never a namesake at home.
+places all lie abroad, becomes a town of that country's surrogate, never a namesake at home; the
+country of an address abroad is kept (the address world says which), so the town is drawn inside it
+and the address's postcodes keep their layout with new digits.
 Names are looked up without regard to case or left-out accents, and by their aliases.
 The town, region and country of a product's maker in its brackets ("BioGide® (Geistlich, Wolhusen,
 Suiza)") are kept as written, as the maker's address, not the patient's: the makers service says
@@ -90,7 +92,7 @@ def _is_postcode(text: str, settings: AddressSettings) -> bool:
     return bool(settings.postcode.fullmatch(text[prefix.end() :] if prefix else text))
 
 
-_BESIDE = regex.compile(r"[^\S\n]*(?:[\p{P}\d][^\S\n]*)*")  # punctuation, digits and spaces on one line: a town beside its country
+_FOREIGN_CODE = regex.compile(r"\p{Lu}{1,3}-?\s?\d{3,}(?:[\s-]?\p{Lu}{1,3})?")  # "C1031", "C1031AAB": a postcode with letters
 _LEADING_NUMBER = regex.compile(r"(?:\d+(?:-\d+)?[A-Za-z]?\s+)+(?=\p{L})")  # "221 ", "221B ", "12-14 ", "9554 62 "
 
 
@@ -154,7 +156,9 @@ class PlaceRule(Rule):
 
     def priority(self, target: Target, ctx: Context) -> int:
         """Towns before the regions that hold them (so a region follows its town), then streets,
-        postcodes and whole addresses; a place of digits only, or a postcode after its country letters, is a postcode."""
+        postcodes and whole addresses; a place of digits only, or a postcode after its country letters, is a postcode.
+        The address world reads the document first (the countries of its address abroad stay)."""
+        ctx.services.address.read_document(ctx.document)
         if target.label in PLACE_LABELS and (not any(c.isalpha() for c in target.text) or _is_postcode(target.text, ctx.services.address.settings)):
             return 100
         if target.label in PLACE_LABELS:
@@ -176,64 +180,20 @@ class PlaceRule(Rule):
             return self._postcode(text, ctx, near=target)
         if target.label == "STREET" or self._looks_like_street(text, settings):
             return self._street(text, ctx, settings, near=target)
+        if _FOREIGN_CODE.fullmatch(text) and ctx.services.address.postcode_abroad(ctx.document, None):
+            return Surrogate(ctx.services.address.foreign_postcode(text))  # "C1031" of an address abroad: a postcode
         abroad = self._abroad(target, ctx)
         if abroad is not None:
             surrogate, fallback = ctx.services.address.town_abroad(text.strip(), abroad)
-            return Surrogate(surrogate, fallback=fallback)
+            return Surrogate(text, kept=True) if surrogate == text.strip() else Surrogate(surrogate, fallback=fallback)
         beside = ctx.services.address.region_after(ctx.document, target)  # "Springfield, IL": the one in Illinois
         return self._place(text, target.label if target.label in PLACE_LABELS else "PLACE", ctx, settings, beside)
 
     # -- towns abroad -----------------------------------------------------------------------
-    def _abroad(self, target: Target, ctx: Context) -> Place | None:
-        """`_country_abroad`, read once per span of the document (priority and replace both ask)."""
-        read: dict[tuple[int, int], Place | None] = ctx.memo.setdefault("abroad", {})
-        key = (target.span.start, target.span.end)
-        if key not in read:
-            read[key] = self._country_abroad(target, ctx)
-        return read[key]
-
     @staticmethod
-    def _country_abroad(target: Target, ctx: Context) -> Place | None:
-        """The foreign country a town is written as of: one written right beside it on its line
-        with only punctuation, digits or other places between ("Santiago, Chile", "80100 Holguín,
-        Cuba"), even when a home town shares its name; for a town in no list ("Heredia"), also the
-        nearest foreign country of a record that names no place at home. None for a town at home."""
-        if target.label != "PLACE":
-            return None
-        world: AddressWorld = ctx.services.address
-        place, note = world.find(target.text.strip(), "PLACE")
-        unlisted = place is None or note is not None
-        if not unlisted and (place.kind != settings_town_kind(world) or world.is_abroad(place)):
-            return None  # a region, a country, or a place the tree already puts abroad
-        text = ctx.document.text
-        others = [
-            t
-            for t in ctx.document.targets
-            if t is not target and t.label in PLACE_LABELS and any(c.isalpha() for c in t.text) and not ctx.services.makers.is_address(ctx.document, t)
-        ]
-        countries: list[tuple[int, Target, Place]] = []
-        at_home = False
-        for other in others:
-            found, other_note = world.find(other.text.strip(), other.label)
-            if found is None or other_note is not None:
-                continue
-            if found.kind == world.settings.default_kind.get("COUNTRY") and world.is_abroad(found):
-                countries.append((abs(other.span.start - target.span.start), other, found))
-            elif not world.is_abroad(found):
-                at_home = True
-        same = [t for t in ctx.document.labelled("PLACE") if loose(t.text) == loose(target.text)]  # one value, one reading
-        for _, other, country in sorted(countries, key=lambda item: (item[0], item[1].span.start)):
-            for mine in same:
-                start, end = min(mine.span.end, other.span.end), max(mine.span.start, other.span.start)
-                between = list(text[start:end])
-                for t in ctx.document.targets:
-                    for i in range(max(t.span.start, start), min(t.span.end, end)):
-                        between[i - start] = " "  # another place or a postcode between them
-                if end - start <= 30 and _BESIDE.fullmatch("".join(between)):
-                    return country
-        if unlisted and countries and not at_home:
-            return min(countries, key=lambda item: (item[0], item[1].span.start))[2]
-        return None
+    def _abroad(target: Target, ctx: Context) -> Place | None:
+        """The foreign country a town is written as of (the address world reads it once per span)."""
+        return ctx.services.address.country_abroad(ctx.document, target)
 
     # -- towns, regions, countries ----------------------------------------------------------
     def _looks_like_street(self, text: str, settings: AddressSettings) -> bool:
@@ -279,6 +239,8 @@ class PlaceRule(Rule):
         beside = world.find(town, "PLACE")[0] if town else None
         if beside is not None and beside.kind != settings_town_kind(world):
             beside = None  # a province beside the code says less than the code's own place
+        if world.postcode_abroad(ctx.document, beside):
+            return Surrogate(world.foreign_postcode(text))
         surrogate, fallback = world.postcode(text, beside)
         if not surrogate:
             return Surrogate(shape_surrogate(text, ctx.stream("postcode", text)), fallback=fallback)
@@ -356,16 +318,20 @@ class PlaceRule(Rule):
     def _house_number(self, tail: str, text: str, ctx: Context, settings: AddressSettings, attempt: int = 0) -> str:
         """Digits and door letters redrawn in the same shape (a leading nonzero digit stays nonzero);
         address words ("piso", "dcha", "s/n"), ordinals ("2º", "3.o") and conjunctions kept; other
-        words name a place ("Buenavista") and are replaced by a place."""
+        words name a place ("Buenavista") and are replaced by a place; in an address abroad, by the
+        address world's neighbourhood ("Col. Obraje" never becomes a Spanish town)."""
         stream = ctx.stream("house-number", text, *([attempt] if attempt else []))
         out: list[str] = []
         phrase: list[str] = []
+        world: AddressWorld = ctx.services.address
+        abroad = world.address_abroad(ctx.document)  # "Col. Obraje" of a Mexican address: no Spanish town
 
         def flush() -> None:
             if phrase:
                 spaces = len("".join(phrase)) - len("".join(phrase).rstrip())
                 words = "".join(phrase)[: len("".join(phrase)) - spaces]
-                out.append(self._place(words, "PLACE", ctx, settings).text + " " * spaces)
+                new = world.neighbourhood(words) if abroad else self._place(words, "PLACE", ctx, settings).text
+                out.append(new + " " * spaces)
                 phrase.clear()
 
         def redraw(letters: str) -> str:

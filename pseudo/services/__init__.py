@@ -37,7 +37,7 @@ class Services:
     @cached_property
     def address(self) -> AddressWorld:
         pack = self._needs_pack("address")
-        return self._scope.service(f"address:{pack.code}", lambda: AddressWorld(self._scope, pack, self._settings["places"]))  # type: ignore[return-value]
+        return self._scope.service(f"address:{pack.code}", lambda: AddressWorld(self._scope, pack, self._settings["places"], lambda: self.makers))  # type: ignore[return-value]
 
     @cached_property
     def person(self) -> PersonService:

@@ -16,14 +16,17 @@ original's own region when that region would be replaced, so a region never maps
 of the place the postal data gives it (else of the town written beside it), whether it is written
 with its town or alone. A street becomes a street of the surrogate of its town where the pack lists
 streets for it (else of the region right above it, else of the country list). Health care units and phone
-numbers ask the same world for the surrogate of a place they name or stand near.
+numbers ask the same world for the surrogate of a place they name or stand near. The world reads each
+document once before drawing for it: the foreign country of an address abroad is kept like a kept
+region, and a town written with a hospital is drawn among the towns the catalogue lists hospitals of,
+so the unit drawn there agrees with it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 import regex
 
@@ -37,6 +40,7 @@ from pseudo.lists.tree import LocationTree, Place
 from pseudo.lists.weighted import WeightedList
 from pseudo.model import Tagged, Target
 from pseudo.scope import ScopeState
+from pseudo.services.makers import MakerService
 
 PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
 NAMESPACE = "places"  # the keyed draws of the world, as the places rule has always made them
@@ -49,6 +53,10 @@ _WORD = regex.compile(r"[\p{L}\p{M}'’-]+")
 _BESIDE = regex.compile(r"\s*,?\s*")  # between a town and its region: "Springfield, IL"
 _ADDRESS_PART = regex.compile(r"[^,\n]+")
 _TRAILING_CODE = regex.compile(r"\s*\d[\d -]*$")  # "IL 62704" -> "IL"
+_ON_LINE = regex.compile(r"[^\S\n]*(?:[\p{P}\d][^\S\n]*)*")  # punctuation, digits and spaces on one line: a town beside its country
+BESIDE_REACH = 30  # characters at most between a town and the country written beside it
+UNIT_REACH = 100  # characters at most between a health care unit and the town of its address on its line
+UNIT_VOCABULARY = "healthcare_units"  # the pack's unit types: those with a `catalogue` list real units by town
 
 
 @dataclass(frozen=True)
@@ -231,8 +239,9 @@ def depth(tree: LocationTree, place: Place) -> int:
 class AddressWorld:
     """The surrogate geography of one scope and one locale pack (see the module docstring)."""
 
-    def __init__(self, scope: ScopeState, pack: LocalePack, options: Mapping[str, object]):
+    def __init__(self, scope: ScopeState, pack: LocalePack, options: Mapping[str, object], makers: Callable[[], MakerService] | None = None):
         self._scope = scope
+        self._makers = makers  # a product's maker's town and country are no place of the record
         self._fuzzy_cutoff = float(options["fuzzy_cutoff"])  # type: ignore[arg-type]
         self._pack = pack
         self._tree = pack.tree()
@@ -241,6 +250,13 @@ class AddressWorld:
         self._by_surrogate: dict[str, Place] = {}  # surrogate name drawn -> the place it names
         self._by_text: dict[str, tuple[Place | None, str | None]] = {}  # a value as written -> the place read
         self._kept: dict[str, bool] = {}  # place id -> whether it stays as written
+        self._kept_abroad: set[str] = set()  # foreign countries kept as the country of an address of the scope
+        self._document: str | None = None  # the document read last, and what was read of it:
+        self._abroad: dict[tuple[int, int], Place | None] = {}  # a span -> the foreign country it is written as of
+        self._address_countries: tuple[Place, ...] = ()
+        self._at_home = False  # whether the document read names a listed place at home
+        self._unit_towns: dict[tuple[int, int], Place | None] = {}  # a unit span -> the town it is written with
+        self._catalogue_towns: set[str] = set()  # towns written with a unit of a catalogue type: drawn among towns with such units
 
     # -- finding originals ------------------------------------------------------------------
     def find(self, name: str, label: str, beside: str | None = None) -> tuple[Place | None, str | None]:
@@ -305,9 +321,10 @@ class AddressWorld:
         (Ceuta): it is replaced. A place alone of its kind in its kept region is kept: the region
         names it already, and a surrogate from elsewhere would contradict the region; so is a town
         named like a kept region it lies in ("Pontevedra" in kept Pontevedra): "Vigo, Pontevedra"
-        writes the province, and a provincial capital is a coarse value too."""
+        writes the province, and a provincial capital is a coarse value too. A foreign country that
+        is the country of a record's address (`address_countries`) is kept too, as a kept region."""
         if place.id not in self._kept:
-            if place.id == self._home_country():
+            if place.id == self._home_country() or place.id in self._kept_abroad:
                 self._kept[place.id] = True
             elif place.kind in self.settings.keep:
                 self._kept[place.id] = not self._holds_one_town(place)
@@ -385,6 +402,8 @@ class AddressWorld:
             chosen = derived if name == derived.name else self._resolve(name, place.kind, None)
         else:
             anchor, pool = self._pool_for(place)
+            if place.id in self._catalogue_towns:  # written with a hospital: a town the catalogue lists one of
+                pool = self._with_units(pool, place, anchor)
             avoid = self._replaced_regions(place)
             name = self._scope.consistent(
                 NAMESPACE, f"place:{place.kind}", normalise(place.name), lambda s: self._draw(pool, avoid, place.kind, anchor, s),
@@ -394,6 +413,21 @@ class AddressWorld:
         self._mapped[place.id] = chosen
         self._map_regions_above(place, chosen)
         return chosen
+
+    def _with_units(self, pool: WeightedList, place: Place, anchor: Place | None) -> WeightedList:
+        """The names of a pool, other than the place's own, borne by a place of its kind (under the
+        anchor) that a catalogue files a unit at; the whole pool when none is."""
+
+        def make() -> WeightedList:
+            filed = _catalogue_places(self._pack)
+            named = {p.name for p in (self._tree.descendants(anchor, place.kind) if anchor else self._tree.of_kind(place.kind)) if p.id in filed}
+            kept = [(n, w) for n, w in zip(pool.items, pool.weights) if n in named]
+            return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
+
+        key = f"place-pool-units:{place.kind}:{anchor.id if anchor else '*'}:{place.extra.get('preposition') or ''}:{len(pool)}"
+        with_units = self._pack.cached(key, make)
+        others = [(n, w) for n, w in zip(with_units.items, with_units.weights) if loose(n) != loose(place.name)]
+        return WeightedList(tuple(n for n, _ in others), tuple(w for _, w in others)) if others else pool
 
     def _map_regions_above(self, place: Place, chosen: Place) -> None:
         """The regions of a mapped place map to the regions of its surrogate, so another town of
@@ -414,11 +448,178 @@ class AddressWorld:
             node = self._tree.parent(node)
         return node is None
 
+    # -- addresses abroad -------------------------------------------------------------------
+    def read_document(self, document: Tagged) -> None:
+        """Read once per document, before any surrogate of it is drawn: the foreign countries of
+        its address (`address_countries`) are kept from then on in the scope."""
+        if self._document == document.id:
+            return
+        self._document, self._abroad, self._address_countries, self._at_home = document.id, {}, (), False
+        self._unit_towns = {}
+        for unit in document.labelled("HEALTHCARE_UNIT"):
+            town = self._unit_towns[(unit.span.start, unit.span.end)] = self._town_of_unit(document, unit)
+            if town is not None and _catalogue_type(self._pack).search(unit.text):
+                self._catalogue_towns.add(town.id)
+        self._address_countries = self._find_address_countries(document)
+        for country in self._address_countries:
+            if country.id not in self._kept_abroad:
+                self._kept_abroad.add(country.id)
+                self._kept.clear()  # the places under it now lie in a kept region
+
+    def unit_town(self, document: Tagged, unit: Target) -> Place | None:
+        """The original town a health care unit is written with: the first town written after it on
+        its line, before any other unit ("Hospital Reina Sofía, Tudela", "Hospital X. Servicio de
+        Y C/ Mayor 5 31500 Tudela"), else a town its name holds that is not all of the name
+        ("Hospital de Alcañiz"); None. The unit and the town then agree: the town's
+        surrogate is drawn among the towns the catalogue lists units of (`surrogate`), and the
+        unit among the units of that surrogate town (the health care rule asks this)."""
+        self.read_document(document)
+        key = (unit.span.start, unit.span.end)
+        if key not in self._unit_towns:
+            self._unit_towns[key] = self._town_of_unit(document, unit)
+        return self._unit_towns[key]
+
+    def _town_of_unit(self, document: Tagged, unit: Target) -> Place | None:
+        town_kind = self.settings.default_kind.get("PLACE")
+        after = [t for t in document.targets if t.span.start >= unit.span.end and t.label in PLACE_LABELS and any(c.isalpha() for c in t.text)]
+        if after:
+            first = min(after, key=lambda t: t.span.start)
+            between = document.text[unit.span.end : first.span.start]
+            units = [t for t in document.labelled("HEALTHCARE_UNIT") if unit.span.end <= t.span.start < first.span.start]
+            on_line = "\n" not in between and len(between) <= UNIT_REACH and not units
+            place = self.read(document, first) if on_line else None
+            if place is not None and place.kind == town_kind and self.country_abroad(document, first) is None:
+                return place
+        named = self.named_in(unit.text, (town_kind,)) if town_kind else None
+        if named is not None and named[1] - named[0] < len(unit.text.strip()):
+            return named[2]
+        return None
+
+    def address_countries(self, document: Tagged) -> tuple[Place, ...]:
+        """The foreign countries a record's address lies in, kept as written like a kept province
+        (a record at home keeps its province): a foreign country a town of the record is written
+        as of (`country_abroad`), the country of a town the tree puts abroad when it is written
+        beside it or the record names no place at home, and a foreign country written beside a
+        postcode or a street. A country of birth in a record whose address is at home is not one.
+        None with `keep: none` (every level replaced), for a country the tree lists no town of, or
+        one the scope already replaced."""
+        self.read_document(document)
+        return self._address_countries
+
+    def _find_address_countries(self, document: Tagged) -> tuple[Place, ...]:
+        country_kind = self.settings.default_kind.get("COUNTRY")
+        places = self._record_places(document)
+        read = {id(t): self.find(t.text.strip(), t.label) for t in places}
+        at_home = any(p is not None and note is None and not self.is_abroad(p) for p, note in read.values())
+        self._at_home = any(  # a home town written as of a foreign country ("Valencia, Venezuela") is not at home
+            p is not None and note is None and not self.is_abroad(p) and self.country_abroad(document, t) is None
+            for t in places if (p := read[id(t)][0]) is not None and (note := read[id(t)][1]) is None
+        )
+        if not self.settings.keep:
+            return ()
+        countries = [(t, p) for t in places if (p := read[id(t)][0]) is not None and read[id(t)][1] is None and p.kind == country_kind and self.is_abroad(p)]
+        found: list[Place] = []
+        for target in places:
+            place, note = read[id(target)]
+            country = self.country_abroad(document, target)
+            if country is None and place is not None and note is None and place.kind != country_kind and self.is_abroad(place):
+                above = self._tree.ancestor(place, country_kind) if country_kind else None
+                if above is not None and (not at_home or any(c.id == above.id and _beside(document, target, t) for t, c in countries)):
+                    country = above
+            if country is not None:
+                found.append(country)
+        others = [t for t in document.targets if t.label in ("STREET", "POSTCODE", "ADDRESS") or (t.label in PLACE_LABELS and not any(c.isalpha() for c in t.text))]
+        found += [c for t, c in countries if any(_beside(document, t, other) for other in others)]
+        unique = {c.id: c for c in found}
+        return tuple(c for c in unique.values() if c.id not in self._mapped and self._tree.children.get(c.id))
+
+    def _record_places(self, document: Tagged) -> list[Target]:
+        """The tagged places of words, less the addresses of makers cited with their product
+        ("BioGide® (Geistlich, Wolhusen, Suiza)": Suiza is no country of the patient's address)."""
+        makers = self._makers() if self._makers is not None else None
+        return [
+            t for t in document.targets
+            if t.label in PLACE_LABELS and any(c.isalpha() for c in t.text) and not (makers and makers.is_address(document, t))
+        ]  # fmt: skip
+
+    def country_abroad(self, document: Tagged, target: Target) -> Place | None:
+        """The foreign country a town is written as of, read once per span: one written right beside
+        it on its line with only punctuation, digits or other places between ("Santiago, Chile",
+        "80100 Holguín, Cuba"), even when a home town shares its name; for a town in no list
+        ("Heredia"), also the nearest foreign country of a record that names no place at home.
+        None for a town at home, a region, a country, or a place the tree already puts abroad."""
+        self.read_document(document)
+        key = (target.span.start, target.span.end)
+        if key not in self._abroad:
+            self._abroad[key] = self._country_abroad(document, target)
+        return self._abroad[key]
+
+    def _country_abroad(self, document: Tagged, target: Target) -> Place | None:
+        if target.label != "PLACE":
+            return None
+        place, note = self.find(target.text.strip(), "PLACE")
+        unlisted = place is None or note is not None
+        if not unlisted and (place.kind != self.settings.default_kind.get("PLACE") or self.is_abroad(place)):
+            return None
+        others = [t for t in self._record_places(document) if t is not target]
+        countries: list[tuple[int, Target, Place]] = []
+        at_home = False
+        for other in others:
+            found, other_note = self.find(other.text.strip(), other.label)
+            if found is None or other_note is not None:
+                continue
+            if found.kind == self.settings.default_kind.get("COUNTRY") and self.is_abroad(found):
+                countries.append((abs(other.span.start - target.span.start), other, found))
+            elif not self.is_abroad(found):
+                at_home = True
+        same = [t for t in document.labelled("PLACE") if loose(t.text) == loose(target.text)]  # one value, one reading
+        for _, other, country in sorted(countries, key=lambda item: (item[0], item[1].span.start)):
+            if any(_beside(document, mine, other) for mine in same):
+                return country
+        if unlisted and countries and not at_home:
+            return min(countries, key=lambda item: (item[0], item[1].span.start))[2]
+        return None
+
+    def address_abroad(self, document: Tagged) -> bool:
+        """Whether a record's address lies abroad in a kept country and it names no place at home:
+        its e-mail addresses are then at providers, not at the home country's institutions."""
+        return bool(self.address_countries(document)) and not self._at_home
+
+    def town_of_address_abroad(self, document: Tagged) -> Place | None:
+        """The listed town (for a Spanish pack, the capital) of the kept country of a record whose
+        address lies abroad (`address_abroad`), the most populous; None for a record at home."""
+        if not self.address_abroad(document):
+            return None
+        towns = [t for c in self.address_countries(document) for t in self._under(c)]
+        return min(towns, key=lambda t: (-t.weight, t.id)) if towns else None
+
+    def postcode_abroad(self, document: Tagged, beside: Place | None) -> bool:
+        """Whether a postcode belongs to an address abroad kept as written: the listed town written
+        beside it lies abroad, or it has none and the record names no place at home."""
+        if not self.address_countries(document):
+            return False
+        return self.is_abroad(beside) if beside is not None else not self._at_home
+
+    def foreign_postcode(self, text: str) -> str:
+        """The one surrogate of a postcode of an address abroad: its layout with new digits (the
+        first nonzero when it was), since the pack lists no postcodes of that country."""
+        digits = digits_of(text)
+
+        def draw(stream: KeyedStream) -> str:
+            new = digits
+            while new == digits:
+                new = "".join(stream.digit(exclude="0" if i == 0 and c != "0" else "") for i, c in enumerate(digits))
+            return replace_digits(text, new)
+
+        return self._scope.consistent(NAMESPACE, "postcode", digits, draw, one_to_one=True)
+
     def town_abroad(self, text: str, country: Place) -> tuple[str, str | None]:
         """A town written as of a foreign country ("Santiago, Chile", "Heredia" in a Costa Rican
         record) becomes a town of that country's surrogate, never a Spanish namesake: the country is
         drawn, when not yet mapped, among those the tree lists towns of, and the town is one of them
-        (for a Spanish pack, its capital). A fallback note when the surrogate country has no town."""
+        (for a Spanish pack, its capital). A kept country (an address's: `address_countries`) is its
+        own surrogate, so the town is drawn inside it; the text itself when it is that country's one
+        listed town. A fallback note when the surrogate country has no town."""
         if country.id not in self._mapped and not self.is_kept(country):
             anchor = self._anchor(country)
             pool = self._pack.cached(f"countries-with-towns:{anchor.id if anchor else '*'}", lambda: self._with_towns(country.kind, anchor))
@@ -431,8 +632,11 @@ class AddressWorld:
                     one_to_one=True,
                 )
                 self._mapped[country.id] = self._resolve(name, country.kind, anchor)
-        towns = _weighted_names(t for t in self._under(self.surrogate(country)) if loose(t.name) != loose(text))
+        kept = self.is_kept(country)
+        towns = _weighted_names(t for t in self._under(self.surrogate(country)) if not (_holds(text, t.name) if kept else loose(t.name) == loose(text)))
         fallback = None
+        if not len(towns) and kept:
+            return text, None  # it names the one town listed of a kept country ("Capital Federal. Buenos Aires"): kept like the region it heads
         if not len(towns):  # mapped before to a country the tree lists no town of: a town of its continent abroad
             anchor = self._anchor(country)
             towns = _weighted_names(
@@ -653,6 +857,19 @@ class AddressWorld:
 
         return self._scope.consistent(NAMESPACE, "street", loose(name), draw, one_to_one=True)
 
+    def neighbourhood(self, name: str) -> str:
+        """The one surrogate of a neighbourhood of an address abroad ("Col. Obraje"): a street name
+        of the country list that names no place of the pack ("La Flor", not "Teruel"), since the pack
+        lists no neighbourhoods abroad and a home town there gave the record away."""
+
+        def make() -> WeightedList:
+            streets = self._country_streets()
+            kept = [(n, w) for n, w in zip(streets.items, streets.weights) if not self._tree.lookup(n)]
+            return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept)) if kept else streets
+
+        pool = self._pack.cached("neighbourhoods", make)
+        return self._scope.consistent(NAMESPACE, "street", loose(name), pool.draw, one_to_one=True)
+
     def _country_streets(self) -> WeightedList:
         """The country list's names that many towns share ("Mayor", "Real", "San Roque"), when it
         has enough of them: a name one region gave a street ("Pradejón-Arnedo") read as out of
@@ -758,3 +975,46 @@ class AddressWorld:
         place, _ = self.find(text, label)
         return None if place is None else self.surrogate(place)
 
+
+
+def _beside(document: Tagged, first: Target, second: Target) -> bool:
+    """Whether two spans are written beside each other on one line, with only punctuation, digits
+    or other spans between them ("Santiago, Chile", "80100 Holguín, Cuba")."""
+    start, end = min(first.span.end, second.span.end), max(first.span.start, second.span.start)
+    if end - start > BESIDE_REACH:
+        return False
+    between = list(document.text[start:end])
+    for t in document.targets:
+        for i in range(max(t.span.start, start), min(t.span.end, end)):
+            between[i - start] = " "  # another place or a postcode between them
+    return bool(_ON_LINE.fullmatch("".join(between)))
+
+
+def _holds(text: str, name: str) -> bool:
+    """Whether a text holds a name as a run of whole words, accents and case aside."""
+    words, inside = [loose(w) for w in _WORD.findall(text)], [loose(w) for w in _WORD.findall(name)]
+    return bool(inside) and any(words[i : i + len(inside)] == inside for i in range(len(words) - len(inside) + 1))
+
+
+def _catalogue_type(pack: LocalePack) -> regex.Pattern:
+    """The cues of the unit types that name a catalogue of real units, as whole words ("Hospital",
+    "H."); a pattern that matches nothing when there are none."""
+
+    def make() -> regex.Pattern:
+        types = pack.vocabulary(UNIT_VOCABULARY).get("types", []) if pack.has(UNIT_VOCABULARY) else []
+        cues = sorted({c for t in types if t.get("catalogue") and pack.has(t["catalogue"]) for c in t.get("cues", [])}, key=len, reverse=True)
+        body = "|".join(regex.escape(c) for c in cues) or r"(?!)"
+        return regex.compile(rf"(?i)(?<![\p{{L}}\p{{N}}])(?:{body})(?![\p{{L}}\p{{N}}])")
+
+    return pack.cached("address:catalogue-type-cues", make)
+
+
+def _catalogue_places(pack: LocalePack) -> frozenset[str]:
+    """The ids of the places a catalogue of real units (hospitals) files a unit at."""
+
+    def make() -> frozenset[str]:
+        types = pack.vocabulary(UNIT_VOCABULARY).get("types", []) if pack.has(UNIT_VOCABULARY) else []
+        lists = {t["catalogue"] for t in types if t.get("catalogue") and pack.has(t["catalogue"])}
+        return frozenset(r["place_id"] for name in sorted(lists) for r in pack.rows(name) if r.get("place_id"))
+
+    return pack.cached("address:catalogue-places", make)

@@ -39,11 +39,12 @@ from pseudo.lists.names import (
     written_without_accents,
 )
 from pseudo.lists.pack import LocalePack, remembered
-from pseudo.lists.words import kinship_terms, particles
+from pseudo.lists.words import common_words, kinship_terms, particles
 from pseudo.model import Tagged, Target
 from pseudo.scope import ScopeState
 from pseudo.services.clock import Clock
 
+NAME_LISTS = ("first_names_female", "first_names_male", "last_names")  # the lists a name word is looked up in
 NAMESPACE = "names"  # the keyed draws of names, as the names rule has always made them
 CUE_WINDOW = 40  # characters before a person searched for a kinship word or title
 _LAST_WORD = regex.compile(r"(\p{L}+)[^\S\n]*[:,]?[^\S\n]*$")  # the word right before a name ("husband ")
@@ -159,6 +160,8 @@ class PersonService:
         return self._names[target.span.start]
 
     def _name(self, target: Target, document: Tagged) -> tuple[str, str | None]:
+        if self.common_words_only(target.text):
+            return target.text, f"{target.label} span of common words, kept"
         person = self.person_at(target, document)
         classes = self._classes(target, document)
         gender, fallback = self._gender(person, document)
@@ -189,6 +192,15 @@ class PersonService:
         if not changed:
             return self._draw(target.text, "last", []), "no name token in span"
         return "".join(pieces), fallback
+
+    def common_words_only(self, text: str) -> bool:
+        """Whether a name span holds only common words of the language that no name list holds
+        ("Mujer" of "Mujer de 45 años" tagged as a name): kept as written, as an ID span of common
+        words is; a name that is also a word ("Rosa", "Pilar") is listed, so it is a name."""
+        words = _TOKEN.findall(text)
+        common = common_words(self._pack)
+        listed = [self._pack.weighted(name) for name in NAME_LISTS if self._pack.has(name)]
+        return bool(words) and all(w.casefold() in common and not any(names.weight(w) for names in listed) for w in words)
 
     def _draw(self, base: str, family: str, lead: list[str], age: float | None = None) -> str:
         """The scope's surrogate of one name word of a family (a gender, or 'last'); a given name

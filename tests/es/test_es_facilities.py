@@ -58,3 +58,32 @@ def test_a_unit_named_after_a_kept_region_is_a_real_unit_inside_it():
     hospitals = {row["name"]: row["place_id"] for row in es_pack().rows("hospitals")}
     for (unit,) in run_many("Ingresa en el Hospital Universitario de Canarias.", [("Hospital Universitario de Canarias", "HOSPITAL")], keys=10):
         assert tree.ancestor(tree.places[hospitals[unit]], "autonomous_community").name == "Canarias", unit
+
+
+def _filed_at(unit: str) -> set[str]:
+    """The towns the catalogue files a unit of that name at."""
+    tree = es_pack().tree()
+    return {tree.places[r["place_id"]].name for r in es_pack().rows("hospitals") if r["name"] == unit and r["place_id"] in tree.places}
+
+
+def test_a_hospital_and_the_town_of_its_address_agree():
+    """"Hospital Reina Sofía" stood beside the surrogate town "Puente la Reina", where no such hospital
+    is: the town written on the unit's line is drawn among the towns the catalogue lists hospitals of,
+    and the hospital among that town's, whatever stands between them on the line."""
+    for text, spans in [
+        ("Remitido por: Dra. Rosa Guarch. Hospital Reina Sofía C/ San Juan, 1 31500 Tudela. E-mail: rg@gmail.com",
+         [("Hospital Reina Sofía", "HOSPITAL"), ("C/ San Juan, 1", "CALLE"), ("31500", "TERRITORIO"), ("Tudela", "TERRITORIO")]),
+        ("Remitido por: Ana López. Hospital San Agustín. Servicio de Oftalmología Camino de Heros, 4 33400 Avilés (Asturias)",
+         [("Hospital San Agustín", "HOSPITAL"), ("Camino de Heros, 4", "CALLE"), ("33400", "TERRITORIO"), ("Avilés", "TERRITORIO"),
+          ("Asturias", "TERRITORIO")]),
+    ]:  # fmt: skip
+        for unit, _, _, town, *_ in run_many(text, spans, keys=15):
+            assert town in _filed_at(unit), (unit, town)
+
+
+def test_a_hospital_named_after_its_town_is_a_hospital_of_the_towns_surrogate():
+    """"Hospital Universitario de Getafe" with Getafe in the header: the hospital is a real one of
+    the town Getafe became, and that town one that has a hospital."""
+    text = "Localidad/ Provincia: Getafe.\nRemitido al Hospital Universitario de Getafe."
+    for town, unit in run_many(text, [("Getafe", "TERRITORIO"), ("Hospital Universitario de Getafe", "HOSPITAL")], keys=15):
+        assert town in _filed_at(unit), (unit, town)

@@ -123,3 +123,21 @@ def test_the_only_person_keeps_a_title_that_says_otherwise():
     text = "Visto por el Dr. Andrés Gil. Sexo: Mujer."
     for new, _ in run_many(text, [("Andrés Gil", "PERSON"), ("Mujer", "SEX")], keys=10, tagset="native"):
         assert gender_of(new.split()[0]) in ("male", "neutral"), new
+
+
+def test_a_name_span_of_common_words_is_kept_and_counted_as_a_fallback():
+    """MEDDOCAN tags the narrative's "Mujer de 45 años" as a name: a common word in no name list
+    stays as written (a fallback of the summary), as an ID span of common words does."""
+    for key in (b"k1", b"k2", b"k3"):
+        result = run("Mujer de 45 años que acude a urgencias.", [("Mujer", "NOMBRE_SUJETO_ASISTENCIA")], key=key)
+        [replacement] = result.replacements
+        assert replacement.surrogate == "Mujer"
+        assert replacement.fallback == "PERSON span of common words, kept"
+
+
+def test_names_that_are_also_common_words_are_still_replaced():
+    """"Rosa", "Pilar", "Blanca" and "Sol" are in the name lists: names, replaced."""
+    for name in ("Rosa", "Pilar", "Blanca", "Sol"):
+        result = run(f"Nombre: {name}.", [(name, "NOMBRE_SUJETO_ASISTENCIA")])
+        [replacement] = result.replacements
+        assert replacement.surrogate != name and replacement.fallback is None, (name, replacement.fallback)

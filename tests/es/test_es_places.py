@@ -192,14 +192,14 @@ def _abroad(tree, town: str, country: str) -> bool:
     return any(tree.ancestor(p, "country") is not None and tree.ancestor(p, "country").name == country for p in tree.lookup(town))
 
 
-def test_a_town_beside_a_foreign_country_becomes_a_town_of_the_surrogate_country():
-    """"Valencia, Venezuela" is no Spanish town: its surrogate is a town of the country's surrogate,
-    even though a Spanish town shares its name; a home town beside España stays Spanish."""
+def test_a_town_beside_a_foreign_country_becomes_a_town_of_the_surrogate_country_with_keep_none():
+    """"Valencia, Venezuela" is no Spanish town: with `keep: none` its surrogate is a town of the
+    country's surrogate, even though a Spanish town shares its name; a home town beside España stays Spanish."""
     tree = es_pack().tree()
     spain = {p.name for p in tree.of_kind("municipality")}
     for text, town, country in [("Localidad: Valencia, Venezuela.", "Valencia", "Venezuela"),
                                 ("Domicilio: Córdoba 5000 Argentina.", "Córdoba", "Argentina")]:  # fmt: skip
-        for new_town, new_country in run_many(text, [(town, "TERRITORIO"), (country, "PAIS")]):
+        for new_town, new_country in run_many(text, [(town, "TERRITORIO"), (country, "PAIS")], rules={"places": {"keep": "none"}}):
             assert new_country not in (country, "España")
             assert new_town not in spain and _abroad(tree, new_town, new_country), (new_town, new_country)
     for new_town, new_country in run_many("Localidad: Valencia, España.", [("Valencia", "TERRITORIO"), ("España", "PAIS")], keys=5):
@@ -217,3 +217,81 @@ def test_a_town_in_no_list_of_a_foreign_record_becomes_a_town_of_the_surrogate_c
     text = "Localidad: Madrid.\nBarrio: Vallecasuelo.\nPaís de nacimiento: Perú."
     for _, new_barrio, _ in run_many(text, [("Madrid", "TERRITORIO"), ("Vallecasuelo", "TERRITORIO"), ("Perú", "PAIS")], keys=5):
         assert new_barrio in spain
+
+
+def test_an_address_abroad_keeps_its_country_and_its_town_becomes_the_capital():
+    """A foreign country beside the address's town stays, as a province at home does; the town is
+    drawn inside it (the pack lists its capital), never a town of another country."""
+    for text, town, country, capital in [("Localidad: Valencia, Venezuela.", "Valencia", "Venezuela", "Caracas"),
+                                         ("Domicilio: Córdoba 5000 Argentina.", "Córdoba", "Argentina", "Buenos Aires")]:  # fmt: skip
+        for new_town, new_country in run_many(text, [(town, "TERRITORIO"), (country, "PAIS")], keys=5):
+            assert (new_town, new_country) == (capital, country)
+
+
+def test_the_capital_of_an_address_abroad_stays_with_its_country():
+    """A capital of millions identifies no one: kept with its kept country, like a kept region."""
+    for result in (run("Localidad: La Habana, Cuba.", [("La Habana", "TERRITORIO"), ("Cuba", "PAIS")], key=f"k{i}".encode()) for i in range(5)):
+        assert [(r.surrogate, r.fallback) for r in result.replacements] == [("La Habana", None), ("Cuba", None)]
+
+
+def test_a_record_living_abroad_keeps_its_country_postcode_layout_and_mails_at_providers():
+    """The Mexican record that read as Haitian: the country stays, the town is its capital, the
+    postcode keeps its layout with new digits, and the e-mail is at a provider, not at a Spanish
+    institution's domain."""
+    providers = {r["name"] for r in es_pack().rows("email_domains") if r["kind"] == "provider"}
+    text = ("Localidad/ Provincia: Aguascalientes.\nCP: 20118.\nPaís: México.\n"
+            "Remitido por: Dr. Sergio Cruz. Hospital Miguel Hidalgo. C.P. 20230, Aguascalientes, México e-mail: scruz@terra.com.mx")  # fmt: skip
+    spans = [("Aguascalientes", "TERRITORIO"), ("20118", "TERRITORIO"), ("México", "PAIS"), ("Sergio Cruz", "NOMBRE_PERSONAL_SANITARIO"),
+             ("20230", "TERRITORIO"), ("Aguascalientes", "TERRITORIO"), ("México", "PAIS"), ("scruz@terra.com.mx", "CORREO_ELECTRONICO")]  # fmt: skip
+    for town, code, country, _, code2, town2, country2, mail in run_many(text, spans, keys=10):
+        assert (town, country, town2, country2) == ("Ciudad de México", "México", "Ciudad de México", "México")
+        assert regex.fullmatch(r"\d{5}", code) and code != "20118" and regex.fullmatch(r"\d{5}", code2) and code2 != "20230"
+        assert mail.split("@")[1] in providers and mail.split("@")[1].endswith(".com"), mail
+
+
+def test_a_foreign_postcode_with_letters_of_an_address_abroad_stays_a_postcode():
+    """'CP: C1031' in an Argentine record is a postcode: new digits, never a town."""
+    text = "Localidad/ Provincia: Buenos Aires.\nCP: C1031.\nPaís: Argentina."
+    for _, code, _ in run_many(text, [("Buenos Aires", "TERRITORIO"), ("C1031", "TERRITORIO"), ("Argentina", "PAIS")], keys=5):
+        assert regex.fullmatch(r"C\d{4}", code) and code != "C1031", code
+
+
+def test_a_country_of_birth_in_a_record_living_at_home_is_still_replaced():
+    """'País de nacimiento: Perú' beside a Spanish address is no address abroad: it keeps today's draw."""
+    text = "Localidad: Getafe.\nPaís de nacimiento: Perú."
+    for _, country in run_many(text, [("Getafe", "TERRITORIO"), ("Perú", "PAIS")], keys=10):
+        assert country not in ("Perú", "España")
+
+
+def test_with_keep_none_an_address_abroad_changes_country_as_before():
+    text = "Localidad/ Provincia: Aguascalientes.\nCP: 20118.\nPaís: México."
+    tree = es_pack().tree()
+    for town, _, country in run_many(text, [("Aguascalientes", "TERRITORIO"), ("20118", "TERRITORIO"), ("México", "PAIS")], rules={"places": {"keep": "none"}}):
+        assert country != "México" and _abroad(tree, town, country), (town, country)
+
+
+def test_a_hospital_and_a_neighbourhood_of_an_address_abroad_are_not_spanish():
+    """A Spanish catalogue hospital or a Spanish town as the colonia gave a Mexican record away: the
+    unit is built from the templates, the neighbourhood is a street name, never a Spanish town."""
+    catalogue = {r["name"] for r in es_pack().rows("hospitals")}
+    towns = places_of("municipality")
+    text = ("Localidad/ Provincia: Aguascalientes.\nPaís: México.\n"
+            "Remitido por: Centenario Hospital Miguel Hidalgo Galeana Sur No. 465, Col. Obraje C.P. 20230, Aguascalientes, México")  # fmt: skip
+    spans = [("Aguascalientes", "TERRITORIO"), ("México", "PAIS"), ("Centenario Hospital Miguel Hidalgo", "HOSPITAL"),
+             ("Galeana Sur No. 465, Col. Obraje", "CALLE"), ("20230", "TERRITORIO"), ("Aguascalientes", "TERRITORIO"), ("México", "PAIS")]  # fmt: skip
+    for _, _, unit, street, *_ in run_many(text, spans, keys=10):
+        assert unit not in catalogue and unit.startswith("Hospital"), unit
+        neighbourhood = street.split("Col. ")[1]
+        assert loose(neighbourhood) not in towns, street
+
+
+def test_a_makers_address_abroad_is_no_country_of_the_record():
+    """"BioGide® (Geistlich, Wolhusen, Suiza)": Switzerland is where the product is made, not where
+    the patient comes from, so a town in no list elsewhere in the record is not read as Swiss (it
+    would become a European capital); the maker's town and country stay as written."""
+    text = "Paciente natural de Heredia.\nSe colocó una membrana BioGide® (Geistlich, Wolhusen, Suiza)."
+    spans = [("Heredia", "TERRITORIO"), ("Geistlich", "INSTITUCION"), ("Wolhusen", "TERRITORIO"), ("Suiza", "PAIS")]
+    home = {p.id for p in es_pack().tree().of_kind("municipality")}
+    for town, maker, maker_town, country in run_many(text, spans, keys=10):
+        assert (maker, maker_town, country) == ("Geistlich", "Wolhusen", "Suiza")
+        assert any(p.id in home for p in es_pack().tree().lookup(town)), town
