@@ -98,7 +98,9 @@ class Audit:
         findings = [Finding("unpaired", d, "only in the originals") for d in pairing.only_original]
         findings += [Finding("unpaired", d, "only in the output") for d in pairing.only_output]
         aligned = []
-        for pair in pairing.pairs:
+        labels = label_map([p.original for p in pairing.pairs], self.config, self.tagset)
+        engine = Engine(Settings(config=self.config, tagset=self.tagset, locale=self.locale))
+        for pair in (self._dated(p, labels, engine) for p in pairing.pairs):
             problem = pair.alignment.problem
             if problem:
                 findings.append(Finding("misaligned", pair.id, problem))
@@ -106,8 +108,6 @@ class Audit:
                 aligned.append(pair)
         if not aligned:
             return findings
-        labels = label_map([p.original for p in aligned], self.config, self.tagset)
-        engine = Engine(Settings(config=self.config, tagset=self.tagset, locale=self.locale))
         checked = [
             Checked(pair, engine.scope_id(pair.original), _pack(engine, pair.original), tuple(self._surrogate_links(pair, labels)))
             for pair in aligned
@@ -122,6 +122,13 @@ class Audit:
         findings += self._consistency(checked)
         findings += self._date_shifts(checked)
         return findings
+
+    def _dated(self, pair: Pair, labels: Mapping[str, LabelMapping], engine: Engine) -> Pair:
+        """The pair with what aligns an untagged date that followed the clock: the labels of
+        dates and the date words of the document's locale."""
+        dated = frozenset(label for label, mapping in labels.items() if mapping.label == "DATE")
+        words = date_words(_pack(engine, pair.original), self.config.rule_options("dates")["order"])
+        return Pair(pair.original, pair.output, dated, words)
 
     def _surrogate_links(self, pair: Pair, labels: Mapping[str, LabelMapping]) -> Iterable[tuple[Link, str]]:
         """The links whose label the configuration sends to a surrogate, with the canonical label."""
