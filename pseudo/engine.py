@@ -29,7 +29,7 @@ from pseudo.lists.names import title_words
 from pseudo.lists.words import common_words, kinship_terms, particles
 from pseudo.scope import ScopeState
 from pseudo.services import SERVICES, Services
-from pseudo.datetext import date_words, find_dates
+from pseudo.datetext import DateWords, date_words, find_dates
 from pseudo.sweep import DateProfile, followed_dates
 
 FOLLOWING_CHARS = 40  # text after a span searched for a cue of what it is ("CALVERT HOSPITAL")
@@ -209,7 +209,7 @@ class Engine:
     def _follows_dates(self) -> bool:
         return self.settings.propagate and "DATE" in self.config.propagate
 
-    def _date_words(self, pack: LocalePack | None):
+    def _date_words(self, pack: LocalePack | None) -> DateWords:
         return date_words(pack, self._options_for(pack)["dates"]["order"])
 
     def _mark_dated(self, document: Document, labels: Mapping[str, LabelMapping], scope_id: str) -> None:
@@ -230,19 +230,26 @@ class Engine:
             profile.add(span.label, find_dates(document.text, words, span.start, span.end))
 
     def _followed(
-        self, document: Document, targets: list[tuple[Target, Strategy, bool]], pack: LocalePack | None, labels: Mapping[str, LabelMapping], scope_id: str
+        self,
+        document: Document,
+        targets: list[tuple[Target, Strategy, bool]],
+        pack: LocalePack | None,
+        labels: Mapping[str, LabelMapping],
+        scope_id: str,
     ) -> list[tuple[Target, Strategy, bool]]:
         """Untagged dates that follow the scope's clock, added as spans of its tagged dates'
-        label and counted as propagated, as untagged repetitions of names are."""
+        label and marked propagated, as untagged repetitions of names are (the summary counts
+        them apart, as dates followed)."""
         profile = self._dated.get(scope_id)
         if profile is None or profile.label is None:
             return targets
         mapping = labels[profile.label]
-        score_words = pack.cached("score-words", lambda: frozenset(w.casefold() for w in pack.settings.dates.score_words)) if pack else frozenset()
+        scores = pack.cached("score-words", lambda: frozenset(w.casefold() for w in pack.settings.dates.score_words)) if pack else frozenset()
+        strategy = self.config.strategy(profile.label, mapping)
         taken = [(t.span.start, t.span.end) for t, _, _ in targets]
         added = [
-            (Target(Span(start, end, profile.label), document.text[start:end], mapping.label, mapping.role, mapping.kind), self.config.strategy(profile.label, mapping), True)
-            for start, end in followed_dates(document.text, self._date_words(pack), profile, taken, score_words)
+            (Target(Span(start, end, profile.label), document.text[start:end], mapping.label, mapping.role, mapping.kind), strategy, True)
+            for start, end in followed_dates(document.text, self._date_words(pack), profile, taken, scores)
         ]
         return sorted(targets + added, key=lambda item: item[0].span.start) if added else targets
 

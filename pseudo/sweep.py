@@ -37,14 +37,16 @@ DAYS_IN_YEAR = 366  # day of the year counted in a leap year, so 29/2 has one
 # Proper fractions and scores use these denominators: 1/2, 2/3, 3/4, 4/5, 3/10.
 DENOMINATORS = frozenset({2, 3, 4, 5, 10})
 # Symbols of measures that follow a number pair in any language (closed class, compiled by hand).
-UNITS = ("%", "mg", "mcg", "µg", "g", "kg", "ml", "mL", "l", "cc", "mmhg", "mm", "cm", "u", "ui", "iu", "meq", "mmol", "h", "hr", "hrs", "min", "x")
+UNITS = ("%", "mg", "mcg", "µg", "g", "kg", "ml", "l", "cc", "mmhg", "mm", "cm", "u", "ui", "iu", "meq", "mmol", "h", "hr", "hrs", "min", "x")
 _UNIT = regex.compile(rf"[^\S\n]*(?:%|(?i:{'|'.join(regex.escape(u) for u in UNITS if u != '%')})(?![\p{{L}}\p{{N}}]))")
 _BEFORE = regex.compile(r"[\p{L}\p{N}/.\-+]")  # a date inside such a run is part of something else
 _AFTER = regex.compile(r"[\p{L}\p{N}]|[/\-]|[.,]\d")
 _NUMBERS = regex.compile(r"\d+")
 _WORD = regex.compile(r"\p{L}+")
 NEIGHBOURHOOD = 3  # words either side searched for a score word
-REACH = 40  # characters either side those words are looked for in
+REACH = 40  # characters either side those words are looked for in, within the clause
+_CLAUSE_END = regex.compile(r"[;!?\n]|\.(?!\d)")
+_CLAUSE_START = regex.compile(r"(?r)[;!?\n]|\.(?!\d)")  # the same, searched backwards
 
 
 Layout = tuple[object, ...]
@@ -84,10 +86,11 @@ class DateProfile:
     days: set[int] = field(default_factory=set)  # days of the year of the tagged dates with a day and a month
 
     def add(self, label: str, expressions: Iterable[Expression]) -> None:
-        self.label = self.label or label
+        """A tagged date's expressions; the label is the first tagged date's with a day and a month."""
         for part in (p for e in expressions for p in e.parts):
             if not {"day", "month"} <= part.dated:
                 continue
+            self.label = self.label or label
             self.layouts.add(layout(part))
             self.days.add(_day_of_year(part.values["month"], part.values["day"]))
             when = full_date(part)
@@ -151,14 +154,14 @@ def _accepted(text: str, part: DateText, expression: Expression, profile: DatePr
 
 def _score(text: str, part: DateText, score_words: frozenset[str]) -> bool:
     """A year-less pair of numbers that reads as a fraction or a score (1/2, 3/4, 10/10), or with
-    a score word among the words around it ("3/10 back pain", "PSV 10/5")."""
+    a score word among the words around it in its clause ("3/10 back pain", "PSV 10/5")."""
     numbers = [int(n) for n in _NUMBERS.findall(text, part.start, part.end)]
     if len(numbers) == 2 and numbers[0] <= numbers[1] and numbers[1] in DENOMINATORS:
         return True
     if not score_words:
         return False
-    line_start = text.rfind("\n", 0, part.start) + 1
-    line_end = text.find("\n", part.end)
-    before = _WORD.findall(text, max(line_start, part.start - REACH), part.start)[-NEIGHBOURHOOD:]
-    after = _WORD.findall(text, part.end, min(len(text) if line_end < 0 else line_end, part.end + REACH))[:NEIGHBOURHOOD]
+    clause = _CLAUSE_START.search(text, max(0, part.start - REACH), part.start)
+    stop = _CLAUSE_END.search(text, part.end, min(len(text), part.end + REACH))
+    before = _WORD.findall(text, clause.end() if clause else max(0, part.start - REACH), part.start)[-NEIGHBOURHOOD:]
+    after = _WORD.findall(text, part.end, stop.start() if stop else min(len(text), part.end + REACH))[:NEIGHBOURHOOD]
     return any(w.casefold() in score_words for w in (*before, *after))
