@@ -5,10 +5,17 @@ import json
 from datetime import date
 
 from conftest import make_doc, run, surrogate_texts
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from pseudo.api import pseudonymise
 from pseudo.cli import app
 from pseudo.datetext import date_words, find_dates
+from pseudo.engine import Settings
+from pseudo.evaluation.corpus import Pair
+from pseudo.keyed import Keyring
+from pseudo.model import Document, Span
 from pseudo.lists.pack import load_pack
 from pseudo.sweep import DateProfile, followed_dates
 
@@ -97,3 +104,23 @@ def test_the_audit_aligns_a_swept_date_and_checks_its_shift(tmp_path):
     out.write_text(json.dumps(output), encoding="utf-8")
     audit = CliRunner().invoke(app, ["audit", str(source), str(out), "--json"])
     assert json.loads(audit.stdout)["counts"]["date_shift"] == 1  # the swept date is held to the scope's offset
+
+
+clinical = st.sampled_from(["3/14", "1/2 NS", "120/80", "2-3", "1.16", "10/10 pain", "PSV 10/5", "4/5 strength", "seen 3/20.", "9/29", " ", "\n"])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.lists(clinical, max_size=4).map(" ".join), st.sampled_from(["3/12", "3/16", "4/1", "2/28"])), min_size=1, max_size=5))
+def test_swept_documents_keep_the_text_outside_spans_and_offsets_slice_to_surrogates(pieces):
+    text, spans = "", []
+    for filler, value in pieces:
+        text += f" {filler} "
+        spans.append(Span(len(text), len(text) + len(value), "DATE"))
+        text += value
+    document = Document("doc", text + " " + pieces[0][0], tuple(spans), {"locale": "en"}).validated()
+    [result] = pseudonymise([document], Settings(keyring=Keyring(b"property-key"), propagate=True)).results
+    for replacement in result.replacements:
+        assert result.document.text[replacement.new_start : replacement.new_end] == replacement.surrogate
+    assert [(s.start, s.end, s.label) for s in result.document.spans] == [(r.new_start, r.new_end, "DATE") for r in result.replacements]
+    pair = Pair(document, result.document, frozenset({"DATE"}), date_words(load_pack("en"), None))
+    assert pair.alignment.problem is None  # the text outside the spans, added ones included, is the original's
