@@ -5,7 +5,8 @@ unshifted among the surrogates, months away from the dates around it: it betrays
 itself. An untagged date is therefore added as a span of the scope's date label and moved by the
 same offset, but only where it is plainly a date, since clinical text writes scores, fractions,
 doses, ranges, blood pressures and settings like dates ("1/2 NS", "4/5 strength", "120/80",
-"2-3", "PSV 10/5", "10/10 pain"). A candidate needs a day and a month and must be:
+"2-3", "PSV 10/5", "10/10 pain"). A candidate needs a day and a month written with separators
+(never a year, month or weekday alone, nor 20120315) and must be:
 
 (a) written in a layout the scope's own tagged dates use (m/d, m/d/yy, "d de mes de yyyy", ISO),
     or a full date written with a four-digit year or a month name;
@@ -98,6 +99,13 @@ class DateProfile:
             if when is not None:
                 self.full.append(when)
 
+    def separators(self) -> frozenset[str]:
+        """The characters the scope's tagged numeric dates write between two numbers."""
+        return frozenset(
+            piece for layout in self.layouts for before, piece, after in zip(layout, layout[1:], layout[2:])
+            if isinstance(piece, str) and len(piece) == 1 and before != ("month", "name") != after
+        )  # fmt: skip
+
     def in_time(self, part: DateText) -> bool:
         """(c): a full date within the tagged full dates' span widened by MARGIN; a year-less one
         within the arc of the calendar the tagged days cover, widened by YEARLESS_MARGIN."""
@@ -124,7 +132,8 @@ def followed_dates(
     if not profile.layouts:
         return []
     found = []
-    for expression in (e for start, end in _windows(text, words) for e in find_dates(text, words, start, end)):
+    windows = _windows(text, words, profile.separators())
+    for expression in (e for start, end in windows for e in find_dates(text, words, start, end)):
         start, end = expression.start, expression.end
         if any(start < e and s < end for s, e in taken):
             continue
@@ -133,13 +142,13 @@ def followed_dates(
     return found
 
 
-# Where a date with a day and a month may stand: two numbers joined by a separator (not a decimal),
-# or a month name with a number near it. Reading only around these is several times faster than
-# reading the whole text, and finds the same dates of that kind.
-_PAIR = regex.compile(r"(?<![\d.,])\d{1,4}[-/. ]\d{1,2}(?![.,]\d)")
+# Where a date (a) may accept can stand: two numbers joined by a separator the scope's numeric
+# dates use (not a decimal), a full numeric date with a four-digit year, or a month name with a
+# number near it. Reading only around these is several times faster than reading the whole text.
+_FULL = r"\d{1,2}[-/. ]\d{1,2}[-/. ]\d{4}|\d{4}[-/. ]\d{1,2}[-/. ]\d{1,2}"
 _DIGIT = regex.compile(r"\d")
 NAME_REACH = 12  # characters from a month name to its day or year
-LEAD, TRAIL = 25, 40  # characters read before and after such a place: a weekday, a month name, a range's end
+LEAD, TRAIL = 12, 20  # characters read before and after such a place: a weekday, the rest of the date
 
 
 @cache
@@ -147,9 +156,15 @@ def _month_names(words: DateWords) -> regex.Pattern:
     return regex.compile(grammar(words).months.pattern())
 
 
-def _windows(text: str, words: DateWords) -> list[tuple[int, int]]:
+@cache
+def _numbers_joined(separators: frozenset[str]) -> regex.Pattern:
+    joined = rf"\d{{1,4}}[{''.join(regex.escape(s) for s in sorted(separators))}]\d{{1,2}}|" if separators else ""
+    return regex.compile(rf"(?<![\d.,])(?:{joined}{_FULL})(?![.,]\d)")
+
+
+def _windows(text: str, words: DateWords, separators: frozenset[str]) -> list[tuple[int, int]]:
     """Stretches of the text, merged where they overlap, around every place a date may stand."""
-    places = [m.span() for m in _PAIR.finditer(text)]
+    places = [m.span() for m in _numbers_joined(separators).finditer(text)]
     places += [
         m.span() for m in _month_names(words).finditer(text)
         if _DIGIT.search(text, max(0, m.start() - NAME_REACH), min(len(text), m.end() + NAME_REACH))
