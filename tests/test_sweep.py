@@ -124,3 +124,10 @@ def test_swept_documents_keep_the_text_outside_spans_and_offsets_slice_to_surrog
     assert [(s.start, s.end, s.label) for s in result.document.spans] == [(r.new_start, r.new_end, "DATE") for r in result.replacements]
     pair = Pair(document, result.document, frozenset({"DATE"}), date_words(load_pack("en"), None))
     assert pair.alignment.problem is None  # the text outside the spans, added ones included, is the original's
+
+
+def test_a_judgment_kit_takes_an_output_with_a_swept_date(tmp_path):
+    """`pseudo judge build` pairs the versions as the audit does: a swept date is no mismatch."""
+    source, out, _ = apply(tmp_path, ISO)
+    built = CliRunner().invoke(app, ["judge", "build", str(source), str(out), "--out", str(tmp_path / "kit"), "--seed", "1"])
+    assert built.exit_code == 0, built.output

@@ -16,7 +16,7 @@ from pseudo.config import Config
 from pseudo.datetext import date_words, find_dates, full_date, is_birth_date
 from pseudo.engine import Engine, Settings
 from pseudo.errors import PseudoError
-from pseudo.evaluation.corpus import Link, Pair, Pairing, label_map
+from pseudo.evaluation.corpus import Link, Pair, Pairing, label_map, with_dates
 from pseudo.keyed import Keyring
 from pseudo.labels import LabelMapping
 from pseudo.lists.pack import LocalePack
@@ -98,9 +98,7 @@ class Audit:
         findings = [Finding("unpaired", d, "only in the originals") for d in pairing.only_original]
         findings += [Finding("unpaired", d, "only in the output") for d in pairing.only_output]
         aligned = []
-        labels = label_map([p.original for p in pairing.pairs], self.config, self.tagset)
-        engine = Engine(Settings(config=self.config, tagset=self.tagset, locale=self.locale))
-        for pair in (self._dated(p, labels, engine) for p in pairing.pairs):
+        for pair in with_dates(pairing.pairs, self.config, self.tagset, self.locale):
             problem = pair.alignment.problem
             if problem:
                 findings.append(Finding("misaligned", pair.id, problem))
@@ -108,6 +106,8 @@ class Audit:
                 aligned.append(pair)
         if not aligned:
             return findings
+        labels = label_map([p.original for p in aligned], self.config, self.tagset)
+        engine = Engine(Settings(config=self.config, tagset=self.tagset, locale=self.locale))
         checked = [
             Checked(pair, engine.scope_id(pair.original), _pack(engine, pair.original), tuple(self._surrogate_links(pair, labels)))
             for pair in aligned
@@ -122,13 +122,6 @@ class Audit:
         findings += self._consistency(checked)
         findings += self._date_shifts(checked)
         return findings
-
-    def _dated(self, pair: Pair, labels: Mapping[str, LabelMapping], engine: Engine) -> Pair:
-        """The pair with what aligns an untagged date that followed the clock: the labels of
-        dates and the date words of the document's locale."""
-        dated = frozenset(label for label, mapping in labels.items() if mapping.label == "DATE")
-        words = date_words(_pack(engine, pair.original), self.config.rule_options("dates")["order"])
-        return Pair(pair.original, pair.output, dated, words)
 
     def _surrogate_links(self, pair: Pair, labels: Mapping[str, LabelMapping]) -> Iterable[tuple[Link, str]]:
         """The links whose label the configuration sends to a surrogate, with the canonical label."""

@@ -77,6 +77,8 @@ def build(
     force: bool = typer.Option(False, "--force", help="Replace an existing kit as a whole (its key, and so its answers, are lost)."),
 ) -> None:
     """Build a blind judgment kit: a page and a sheet for evaluators, and the key for you."""
+    from pseudo.config import Config
+    from pseudo.evaluation.corpus import with_dates
     from pseudo.evaluation.kit import check_target, draw_records, kit_id, write_kit
 
     with _reported():
@@ -85,7 +87,7 @@ def build(
         if not pairing.pairs:
             raise PseudoError("no document id occurs in both inputs")
         seed = secrets.randbelow(2**32) if seed is None else seed
-        records = draw_records(pairing.pairs, n, share_pseudo, window, seed)
+        records = draw_records(with_dates(pairing.pairs, Config()), n, share_pseudo, window, seed)
         write_kit(records, out, seed, share_pseudo, window, force)
     typer.echo(f"kit {kit_id(records)} of {len(records)} record(s) written to {out}/ (judge.html, sheet.csv, key.json; seed {seed})")
     say(f"pseudo: keep {out / 'key.json'} away from the evaluators: it says which records are pseudonymised")

@@ -2,8 +2,8 @@
 
 A pseudonymised document keeps every span of its original, in order and with its label, and
 every character outside the spans; only span text changes, and `--propagate` may add spans on
-untagged repetitions of tagged values and on untagged dates that followed the clock. That lets a position outside the spans be carried from
-one version to the other.
+untagged repetitions of tagged values and on untagged dates that followed the clock. That lets a
+position outside the spans be carried from one version to the other.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ import regex
 
 from pseudo.api import read_documents
 from pseudo.config import Config
-from pseudo.datetext import DateWords, find_dates
+from pseudo.datetext import DateWords, date_words, find_dates
 from pseudo.engine import Engine, Settings
+from pseudo.errors import PseudoError
 from pseudo.labels import LabelMapping
 from pseudo.model import Document, Span
 
@@ -72,6 +73,23 @@ class Pairing:
     pairs: list[Pair]
     only_original: list[str]
     only_output: list[str]
+
+
+def with_dates(pairs: Sequence[Pair], config: Config, tagset: str | None = None, locale: str | None = None) -> list[Pair]:
+    """The pairs with what aligns an untagged date that followed the clock: the input labels of
+    dates and the date words of each document's locale."""
+    engine = Engine(Settings(config=config, tagset=tagset, locale=locale))
+    labels = engine.label_map([p.original for p in pairs]) if pairs else {}
+    dated = frozenset(label for label, mapping in labels.items() if mapping.label == "DATE")
+    order = config.rule_options("dates")["order"]
+    out = []
+    for pair in pairs:
+        try:
+            pack = engine.pack_for(pair.original)
+        except PseudoError:  # no such locale: the default date words
+            pack = None
+        out.append(Pair(pair.original, pair.output, dated, date_words(pack, order)))
+    return out
 
 
 def pair_documents(originals: Sequence[Document], outputs: Sequence[Document]) -> Pairing:
