@@ -187,6 +187,7 @@ def _whole(text: str, start: int, end: int) -> bool:
 
 
 def _accepted(text: str, part: DateText, expression: Expression, profile: DateProfile, score_words: frozenset[str]) -> bool:
+    """(a), the year-less part of (b), and (c) for one date of an expression."""
     if not {"day", "month"} <= part.dated:
         return False
     written = frozenset(f for piece in expression.parts for f in piece.shown)

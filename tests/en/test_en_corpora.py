@@ -109,9 +109,9 @@ def test_presidio_samples_are_aligned_audit_clean_and_their_us_addresses_coheren
 
 @pytest.mark.shared("corpora/physionet_deid/id.text")
 def test_the_physionet_sample_is_aligned_and_audit_clean(tmp_path):
-    """Tags alone keep the structure span for span; by default one untagged date ("10/3" among a
-    stay's tagged October dates) follows the clock and joins the annotation, and the audit (which
-    aligns added spans) stays clean."""
+    """Tags alone keep the structure span for span; by default one untagged date (a week before a
+    stay's tagged dates) follows the clock and joins the annotation, and the audit (which aligns
+    added spans) stays clean."""
     out = tmp_path / "id.text"
     result = CliRunner().invoke(app, ["apply", str(PHYSIONET), "--locale", "en", "--out", str(out), "--no-propagate"], env=ENVIRONMENT)
     assert result.exit_code == 0, result.output
