@@ -92,7 +92,7 @@ def apply(
         False, "--allow-original-overrides", help="Apply override rows whose manual_surrogate is an original value."
     ),
     propagate: bool = typer.Option(
-        True, "--propagate/--no-propagate", help="Also replace untagged repetitions of tagged names, places and e-mail local parts (default)."
+        True, "--propagate/--no-propagate", help="Also replace untagged repetitions of tagged names, places and e-mail local parts, and move untagged dates by the scope's offset (default)."
     ),
     on_error: OnError = typer.Option(OnError.fail, "--on-error", help="fail: stop, write nothing; skip: list and go on."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Worker processes, at most one per CPU; 0: every CPU (same output as one)."),

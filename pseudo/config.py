@@ -18,8 +18,9 @@ SCOPES = ("document", "subject", "corpus")
 DEFAULT_REDACTION = "[REDACTED]"
 SUPPRESSION = "***"
 # Labels whose untagged repetitions are replaced too (--propagate, the default): names (and each
-# word of a full name), places, and e-mail local parts written alone.
-PROPAGATED_LABELS = ("FIRST_NAME", "LAST_NAME", "PERSON", "PLACE", "REGION", "COUNTRY", "EMAIL")
+# word of a full name), places, and e-mail local parts written alone; DATE: untagged dates follow
+# the scope's clock (pseudo.sweep).
+PROPAGATED_LABELS = ("FIRST_NAME", "LAST_NAME", "PERSON", "PLACE", "REGION", "COUNTRY", "EMAIL", "DATE")
 
 
 @dataclass(frozen=True, slots=True)

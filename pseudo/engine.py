@@ -29,6 +29,8 @@ from pseudo.lists.names import title_words
 from pseudo.lists.words import common_words, kinship_terms, particles
 from pseudo.scope import ScopeState
 from pseudo.services import SERVICES, Services
+from pseudo.datetext import DateWords, date_words, find_dates
+from pseudo.sweep import DateProfile, followed_dates
 
 FOLLOWING_CHARS = 40  # text after a span searched for a cue of what it is ("CALVERT HOSPITAL")
 OverrideKey = tuple[str, str, str]  # scope id, canonical label, normalised original
@@ -60,6 +62,7 @@ class Summary:
     spans: Counter = field(default_factory=Counter)
     fallbacks: Counter = field(default_factory=Counter)
     propagated: int = 0
+    followed: int = 0  # untagged dates moved by their scope's offset (pseudo.sweep)
     routed: Counter = field(default_factory=Counter)
     kept: Counter = field(default_factory=Counter)
     failures: list[Failure] = field(default_factory=list)
@@ -70,7 +73,10 @@ class Summary:
             self.spans[replacement.label] += 1
             if replacement.fallback:
                 self.fallbacks[replacement.rule] += 1
-            self.propagated += replacement.propagated
+            if replacement.propagated and replacement.label == "DATE":
+                self.followed += 1
+            else:
+                self.propagated += replacement.propagated
             if replacement.routed_from:
                 self.routed[f"{replacement.routed_from} as {replacement.label}"] += 1
             if replacement.kept_as:
@@ -83,6 +89,8 @@ class Summary:
             parts.append("fallbacks: " + ", ".join(f"{rule} {n}" for rule, n in sorted(self.fallbacks.items())))
         if self.propagated:
             parts.append(f"{self.propagated} propagated")
+        if self.followed:
+            parts.append(f"{self.followed} untagged date(s) followed the clock")
         if self.routed:
             parts.append("read as what they look like: " + ", ".join(f"{k} {n}" for k, n in sorted(self.routed.items())))
         if self.kept:
@@ -113,6 +121,7 @@ class Engine:
         self._scopes: dict[str, ScopeState] = {}
         self._options_by_pack: dict[str | None, dict[str, Mapping[str, Any]]] = {}
         self._cued: dict[str, dict[tuple[str, str], int]] = {}  # scope -> (input label, value) -> may_be index a cue chose
+        self._dated: dict[str, DateProfile] = {}  # scope -> what its tagged dates say, for untagged dates to follow
 
     # -- labels -----------------------------------------------------------------------------
     def tagset_for(self, documents: Sequence[Document]) -> Tagset:
@@ -160,6 +169,7 @@ class Engine:
                 continue
             scope_ids.append(scope_id)
             self._mark_cued(document, labels, scope_id)
+            self._mark_dated(document, labels, scope_id)
             self._scope(scope_id).add_originals((document.span_text(s) for s in document.spans), _closed_class(self, document))
             self._scope(scope_id).add_names(
                 document.span_text(s) for s in document.spans if s.label in labels and labels[s.label].label in NAME_LABELS
@@ -179,6 +189,7 @@ class Engine:
             if not remaining[scope_id]:  # the scope's last document: its memory is no longer needed
                 del self._scopes[scope_id]
                 self._cued.pop(scope_id, None)
+                self._dated.pop(scope_id, None)
             yield outcome
 
     # -- values that do not look like their label --------------------------------------------
@@ -201,6 +212,53 @@ class Engine:
                     key = (span.label, normalise(text))
                     cued[key] = min(index, cued.get(key, index))
                     break
+
+    def _follows_dates(self) -> bool:
+        return self.settings.propagate and "DATE" in self.config.propagate
+
+    def _date_words(self, pack: LocalePack | None) -> DateWords:
+        return date_words(pack, self._options_for(pack)["dates"]["order"])
+
+    def _mark_dated(self, document: Document, labels: Mapping[str, LabelMapping], scope_id: str) -> None:
+        """Gather the layouts and times of the scope's tagged dates sent to a surrogate: what an
+        untagged date must match to follow the clock (pseudo.sweep)."""
+        if not self._follows_dates():
+            return
+        spans = [s for s in document.spans if s.label in labels and labels[s.label].label == "DATE"]
+        spans = [s for s in spans if self.config.strategy(s.label, labels[s.label]).name == "surrogate"]
+        if not spans:
+            return
+        try:
+            words = self._date_words(self.pack_for(document))
+        except PseudoError:  # reported when the document is processed
+            return
+        profile = self._dated.setdefault(scope_id, DateProfile())
+        for span in spans:
+            profile.add(span.label, find_dates(document.text, words, span.start, span.end))
+
+    def _followed(
+        self,
+        document: Document,
+        targets: list[tuple[Target, Strategy, bool]],
+        pack: LocalePack | None,
+        labels: Mapping[str, LabelMapping],
+        scope_id: str,
+    ) -> list[tuple[Target, Strategy, bool]]:
+        """Untagged dates that follow the scope's clock, added as spans of its tagged dates'
+        label and marked propagated, as untagged repetitions of names are (the summary counts
+        them apart, as dates followed)."""
+        profile = self._dated.get(scope_id)
+        if profile is None or profile.label is None:
+            return targets
+        mapping = labels[profile.label]
+        scores = pack.cached("score-words", lambda: frozenset(w.casefold() for w in pack.settings.dates.score_words)) if pack else frozenset()
+        strategy = self.config.strategy(profile.label, mapping)
+        taken = [(t.span.start, t.span.end) for t, _, _ in targets]
+        added = [
+            (Target(Span(start, end, profile.label), document.text[start:end], mapping.label, mapping.role, mapping.kind), strategy, True)
+            for start, end in followed_dates(document.text, self._date_words(pack), profile, taken, scores)
+        ]
+        return sorted(targets + added, key=lambda item: item[0].span.start) if added else targets
 
     def _routed(
         self, targets: list[tuple[Target, Strategy, bool]], labels: Mapping[str, LabelMapping], pack: LocalePack | None, scope_id: str
@@ -267,6 +325,8 @@ class Engine:
             targets.append((target, self.config.strategy(span.label, mapping), False))
         if self.settings.propagate:
             targets = _propagate(document, targets, pack, self.config.propagate)
+        if self._follows_dates():
+            targets = self._followed(document, targets, pack, labels, scope.id)
         targets = self._routed(targets, labels, pack, scope.id)
         chosen = self._choose(document, pack, scope, targets)
         return _rebuild(document, _local_parts(chosen), scope.id)
@@ -441,7 +501,7 @@ def _propagate(
     values: dict[str, tuple[Target, Strategy]] = {}
     words: dict[str, tuple[Target, Strategy]] = {}
     for target, strategy, _ in targets:
-        if strategy.name == "keep" or target.label not in labels:
+        if strategy.name == "keep" or target.label not in labels or target.label == "DATE":  # dates follow the clock instead
             continue
         value = target.text.strip()
         if target.label == "EMAIL":

@@ -667,6 +667,9 @@ ES_DATES = {
     "day_words": ["día"],
     "connectors": ["de", "del"],  # "3 de marzo de 2001", "12 de enero del 2016": one date, not a month and a year
     "birth_cues": ["fecha de nacimiento", "f. nac.", "f. de nac.", "fecha nac.", "f.n.", "nacido el", "nacida el", "nació el"],
+    # Words beside a number pair that make it a score, a strength or a dose, never an untagged
+    # date to move ("dolor 3/10", "fuerza 4/5"): compiled by hand (closed class).
+    "score_words": ["dolor", "EVA", "escala", "puntuación", "fuerza", "balance", "Glasgow", "comprimido", "comprimidos"],
 }
 ES_AGES = {
     "units": {
@@ -1439,6 +1442,13 @@ EN_DATES_CUES = {
     "birth_cues": ["date of birth", "DOB", "D.O.B.", "birth date", "born on", "born"],
     "admission_cues": ["admission date", "date of admission", "admitted on", "admitted"],
     "discharge_cues": ["discharge date", "date of discharge", "discharged on", "discharged"],
+    # Words beside a number pair that make it a score, a strength, a dose or a ventilator setting,
+    # never an untagged date to move ("3/10 back pain", "4/5 strength", "1/2 NS", "PSV 10/5"):
+    # compiled by hand (closed class).
+    "score_words": [
+        "pain", "scale", "score", "strength", "str", "grade", "ratio", "GCS", "NS", "tab", "tabs", "tablet", "tablets",
+        "PS", "PSV", "PEEP", "CPAP", "BiPAP", "SIMV", "vent", "rales", "crackles",
+    ],
 }
 EN_AGES = {
     "units": {

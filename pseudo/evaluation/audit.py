@@ -16,7 +16,7 @@ from pseudo.config import Config
 from pseudo.datetext import date_words, find_dates, full_date, is_birth_date
 from pseudo.engine import Engine, Settings
 from pseudo.errors import PseudoError
-from pseudo.evaluation.corpus import Link, Pair, Pairing, label_map
+from pseudo.evaluation.corpus import Link, Pair, Pairing, label_map, with_dates
 from pseudo.keyed import Keyring
 from pseudo.labels import LabelMapping
 from pseudo.lists.pack import LocalePack
@@ -98,7 +98,7 @@ class Audit:
         findings = [Finding("unpaired", d, "only in the originals") for d in pairing.only_original]
         findings += [Finding("unpaired", d, "only in the output") for d in pairing.only_output]
         aligned = []
-        for pair in pairing.pairs:
+        for pair in with_dates(pairing.pairs, self.config, self.tagset, self.locale):
             problem = pair.alignment.problem
             if problem:
                 findings.append(Finding("misaligned", pair.id, problem))

@@ -77,6 +77,8 @@ def build(
     force: bool = typer.Option(False, "--force", help="Replace an existing kit as a whole (its key, and so its answers, are lost)."),
 ) -> None:
     """Build a blind judgment kit: a page and a sheet for evaluators, and the key for you."""
+    from pseudo.config import Config
+    from pseudo.evaluation.corpus import with_dates
     from pseudo.evaluation.kit import check_target, draw_records, kit_id, write_kit
 
     with _reported():
@@ -85,7 +87,7 @@ def build(
         if not pairing.pairs:
             raise PseudoError("no document id occurs in both inputs")
         seed = secrets.randbelow(2**32) if seed is None else seed
-        records = draw_records(pairing.pairs, n, share_pseudo, window, seed)
+        records = draw_records(with_dates(pairing.pairs, Config()), n, share_pseudo, window, seed)
         write_kit(records, out, seed, share_pseudo, window, force)
     typer.echo(f"kit {kit_id(records)} of {len(records)} record(s) written to {out}/ (judge.html, sheet.csv, key.json; seed {seed})")
     say(f"pseudo: keep {out / 'key.json'} away from the evaluators: it says which records are pseudonymised")
@@ -128,8 +130,12 @@ def leftovers_build(
     key_file: Optional[str] = typer.Option(None, "--key-file", "-k", help="Secret key file (else $PSEUDO_KEY)."),
     format: str = FORMAT,
     force: bool = typer.Option(False, "--force", help="Replace an existing kit as a whole (its key, and so its guesses, are lost)."),
+    propagate: bool = typer.Option(
+        True, "--propagate/--no-propagate", help="Pseudonymise as `pseudo apply` does by default, untagged repetitions and dates included (default)."
+    ),
 ) -> None:
-    """Build a leftover-hunt kit: drop some tags, pseudonymise, write the records, the brief and the key."""
+    """Build a leftover-hunt kit: drop some tags, pseudonymise as `pseudo apply` does, write the
+    records, the brief and the key (the dropped values that still stand)."""
     from pseudo.evaluation import leftovers as leftover
     from pseudo.evaluation.corpus import read_corpus
     from pseudo.evaluation.kit import check_target
@@ -144,12 +150,15 @@ def leftovers_build(
         if not documents:
             raise PseudoError("the input holds no document")
         seed = secrets.randbelow(2**32) if seed is None else seed
-        records = leftover.build(documents, configured, key.keyring, n, drop, seed, locale, tagset)
+        records = leftover.build(documents, configured, key.keyring, n, drop, seed, locale, tagset, propagate)
         drawn = {r.document_id for r in records}
         code = leftover.locale_of([d for d in documents if d.id in drawn], configured, locale)
         identity = leftover.write_kit(records, out, seed, drop, code, kind_of_text, force)
-    dropped = sum(len(r.dropped) for r in records)
-    typer.echo(f"kit {identity} of {len(records)} record(s), {dropped} tag(s) dropped, written to {out}/ (sheet.txt, brief.md, key.json; seed {seed})")
+    standing, caught = sum(len(r.dropped) for r in records), sum(r.caught for r in records)
+    typer.echo(
+        f"kit {identity} of {len(records)} record(s), {standing + caught} tag(s) dropped, {caught} of them caught by the defaults, "
+        f"{standing} left standing, written to {out}/ (sheet.txt, brief.md, key.json; seed {seed})"
+    )
     say(f"pseudo: keep {out / 'key.json'} away from the readers: it holds the dropped original values and re-identifies")
     if key.fresh:
         say("pseudo: no key given (--key-file or $PSEUDO_KEY): used a fresh random key; this kit cannot be reproduced")

@@ -2,8 +2,8 @@
 
 A pseudonymised document keeps every span of its original, in order and with its label, and
 every character outside the spans; only span text changes, and `--propagate` may add spans on
-untagged repetitions of tagged values. That lets a position outside the spans be carried from
-one version to the other.
+untagged repetitions of tagged values and on untagged dates that followed the clock. That lets a
+position outside the spans be carried from one version to the other.
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ import regex
 
 from pseudo.api import read_documents
 from pseudo.config import Config
+from pseudo.datetext import DateWords, date_words, find_dates
 from pseudo.engine import Engine, Settings
+from pseudo.errors import PseudoError
 from pseudo.labels import LabelMapping
 from pseudo.model import Document, Span
 
@@ -33,7 +35,7 @@ class Link:
     """A span of the output and the stretch of the original it replaced.
 
     `added` marks a span `pseudo apply --propagate` put on an untagged repetition of a tagged
-    value: the original has no span there, only that text.
+    value or on an untagged date: the original has no span there, only that text.
     """
 
     original: Span
@@ -49,8 +51,13 @@ class Alignment:
 
 @dataclass(frozen=True)
 class Pair:
+    """An original and its output. Given `date_labels` and the locale's date `words`, an added
+    span of a date label may also stand on an untagged date (one that followed the clock)."""
+
     original: Document
     output: Document
+    date_labels: frozenset[str] = frozenset()
+    words: DateWords | None = None
 
     @property
     def id(self) -> str:
@@ -58,7 +65,7 @@ class Pair:
 
     @cached_property
     def alignment(self) -> Alignment:
-        return _align(self.original, self.output)
+        return _align(self.original, self.output, self.date_labels, self.words)
 
 
 @dataclass(frozen=True)
@@ -66,6 +73,23 @@ class Pairing:
     pairs: list[Pair]
     only_original: list[str]
     only_output: list[str]
+
+
+def with_dates(pairs: Sequence[Pair], config: Config, tagset: str | None = None, locale: str | None = None) -> list[Pair]:
+    """The pairs with what aligns an untagged date that followed the clock: the input labels of
+    dates and the date words of each document's locale."""
+    engine = Engine(Settings(config=config, tagset=tagset, locale=locale))
+    labels = engine.label_map([p.original for p in pairs]) if pairs else {}
+    dated = frozenset(label for label, mapping in labels.items() if mapping.label == "DATE")
+    order = config.rule_options("dates")["order"]
+    out = []
+    for pair in pairs:
+        try:
+            pack = engine.pack_for(pair.original)
+        except PseudoError:  # no such locale: the default date words
+            pack = None
+        out.append(Pair(pair.original, pair.output, dated, date_words(pack, order)))
+    return out
 
 
 def pair_documents(originals: Sequence[Document], outputs: Sequence[Document]) -> Pairing:
@@ -79,10 +103,11 @@ def pair_documents(originals: Sequence[Document], outputs: Sequence[Document]) -
     )
 
 
-def _align(old: Document, new: Document) -> Alignment:
+def _align(old: Document, new: Document, date_labels: frozenset[str] = frozenset(), words: DateWords | None = None) -> Alignment:
     """Walk both versions span by span: the text between spans must be identical, each original
     span must come back with its label, and an output span with no original span must stand
-    where the original repeats one of its tagged values of that label (a propagated span)."""
+    where the original repeats one of its tagged values of that label (a propagated span) or,
+    for a date label, where the original writes a date (one that followed the clock)."""
     links: list[Link] = []
     old_cursor = new_cursor = index = 0
     for position, span in enumerate(new.spans):
@@ -99,7 +124,10 @@ def _align(old: Document, new: Document) -> Alignment:
             index += 1
         else:
             following = new.spans[position + 1].start if position + 1 < len(new.spans) else len(new.text)
-            length = _repeated_value(old, old_start, span.label, new.text[span.end : following])
+            after = new.text[span.end : following]
+            length = _repeated_value(old, old_start, span.label, after)
+            if length is None and span.label in date_labels and words is not None:
+                length = _followed_date(old.text, old_start, words, after)
             if length is None:
                 return Alignment(problem=f"output span {span.start}-{span.end} stands where the original has no span")
             links.append(Link(Span(old_start, old_start + length, span.label), span, added=True))
@@ -121,6 +149,18 @@ def _repeated_value(document: Document, start: int, label: str, after: str) -> i
         whole_word = (start == 0 or not _WORD_CHAR.match(text, start - 1)) and not _WORD_CHAR.match(text, end)
         if text[start:end].casefold() in values and whole_word and text.startswith(after, end):
             return length
+    return None
+
+
+LONGEST_DATE = 80  # characters an untagged date is read in
+
+
+def _followed_date(text: str, start: int, words: DateWords, after: str) -> int | None:
+    """The length of the date the original writes at `start`, which the output's next stretch of
+    text follows."""
+    for expression in find_dates(text, words, start, min(len(text), start + LONGEST_DATE)):
+        if expression.start == start and text.startswith(after, expression.end):
+            return expression.end - start
     return None
 
 

@@ -20,13 +20,13 @@ import regex
 from pseudo.api import Settings, pseudonymise
 from pseudo.config import Config
 from pseudo.errors import InputError, PseudoError
-from pseudo.evaluation.corpus import Pair, label_map, to_output
+from pseudo.evaluation.corpus import label_map
 from pseudo.evaluation.kit import detail_words, filled_brief, write_folder
 from pseudo.evaluation.scoring import evaluator_names, format_proportion, proportion
 from pseudo.io.atomic import atomic_writer
 from pseudo.keyed import Keyring
 from pseudo.lists.pack import load_pack
-from pseudo.model import Document, Span
+from pseudo.model import Document, Replacement, Span
 
 FILES = ("sheet.txt", "brief.md", "key.json")
 BRIEF = "brief-leftovers.md"
@@ -45,7 +45,8 @@ MIN_WORD = 3  # a shared word this long counts an answer as found
 
 @dataclass(frozen=True)
 class Dropped:
-    """A tag left out: its value stands untouched at start..end of the record's text in the sheet."""
+    """A tag left out whose value still stands untouched at start..end of the record's text in the
+    sheet (a dropped value that the defaults replaced anyway is no leftover: `Record.caught`)."""
 
     start: int
     end: int
@@ -60,6 +61,7 @@ class Record:
     text: str
     dropped: tuple[Dropped, ...]
     replaced: frozenset[str]  # canonical labels of the spans sent to a surrogate
+    caught: int = 0  # dropped values the defaults replaced anyway (propagation, dates that follow the clock)
 
 
 def draw(documents: Sequence[Document], n: int, seed: int) -> list[Document]:
@@ -96,9 +98,12 @@ def _lf(text: str, positions: Sequence[int]) -> tuple[str, list[int]]:
 
 def build(
     documents: Sequence[Document], config: Config, keyring: Keyring, n: int, share: float, seed: int,
-    locale: str | None = None, tagset: str | None = None,
+    locale: str | None = None, tagset: str | None = None, propagate: bool = True,
 ) -> list[Record]:  # fmt: skip
-    """The same documents, options, key and seed always give the same records."""
+    """The same documents, options, key and seed always give the same records. The records are
+    pseudonymised as `pseudo apply` does (propagation on unless told otherwise), so a dropped value
+    that the defaults replace anyway (an untagged repetition of a name, a date that follows the
+    clock) is caught, not left over: the key holds only the dropped values that still stand."""
     if not 0 < share <= 1:
         raise PseudoError("--drop must be above 0 and at most 1")
     chosen = draw(documents, n, seed)
@@ -110,20 +115,39 @@ def build(
         kept = tuple(s for s in document.spans if s not in dropped)
         inputs.append(Document(document.id, document.text, kept, document.meta))
         drops.append((dropped, [labels[s.label].label for s in dropped], document))
-    run = pseudonymise(inputs, Settings(config=config, keyring=keyring, locale=locale, tagset=tagset))
+    run = pseudonymise(inputs, Settings(config=config, keyring=keyring, locale=locale, tagset=tagset, propagate=propagate))
     digits = max(2, len(str(len(chosen))))
     records = []
-    for number, (given, result, (dropped, canonical, document)) in enumerate(zip(inputs, run.results, drops), start=1):
-        pair = Pair(given, result.document)
-        edges = [to_output(pair, p) for s in dropped for p in (s.start, s.end)]
+    for number, (result, (dropped, canonical, document)) in enumerate(zip(run.results, drops), start=1):
+        standing = [(s, label) for s, label in zip(dropped, canonical) if not _caught(s, result.replacements, document.text)]
+        edges = [_to_output(result.replacements, p, p == s.end) for s, _ in standing for p in (s.start, s.end)]
         text, edges = _lf(result.document.text, edges)
         values = tuple(
-            Dropped(edges[2 * i], edges[2 * i + 1], label, text[edges[2 * i] : edges[2 * i + 1]])
-            for i, label in enumerate(canonical)
+            Dropped(edges[2 * i], edges[2 * i + 1], label, _lf(document.span_text(s), [])[0])
+            for i, (s, label) in enumerate(standing)
         )
         replaced = frozenset(r.label for r in result.replacements if r.strategy == "surrogate")
-        records.append(Record(f"d{number:0{digits}d}", document.id, text, values, replaced))
+        records.append(Record(f"d{number:0{digits}d}", document.id, text, values, replaced, len(dropped) - len(standing)))
     return records
+
+
+def _caught(span: Span, replacements: Sequence[Replacement], text: str) -> bool:
+    """A dropped value every character of which (spaces aside) spans the defaults added cover:
+    nothing of it stands as written. One replaced in part still leaves the rest standing."""
+    covered = {i for r in replacements for i in range(max(r.span.start, span.start), min(r.span.end, span.end))}
+    return all(i in covered for i in range(span.start, span.end) if not text[i].isspace())
+
+
+def _to_output(replacements: Sequence[Replacement], position: int, end: bool) -> int:
+    """Carry a position from the input to the output; one inside a replaced span goes to that
+    span's surrogate's edge (its end for the `end` of a stretch), so the stretch holds it."""
+    shift = 0
+    for replacement in replacements:
+        if replacement.span.start < position < replacement.span.end:
+            return replacement.new_end if end else replacement.new_start
+        if replacement.span.end <= position:
+            shift = replacement.new_end - replacement.span.end
+    return position + shift
 
 
 def locale_of(documents: Sequence[Document], config: Config, locale: str | None) -> str:
@@ -159,9 +183,12 @@ def key(records: Sequence[Record], sheet_text: str, seed: int, share: float, loc
         "seed": seed,
         "drop": share,
         "locale": locale,
+        "caught": sum(r.caught for r in records),
+        "standing": sum(len(r.dropped) for r in records),
         "records": {
             r.record_id: {
                 "document_id": r.document_id,
+                "caught": r.caught,
                 "dropped": [{"start": d.start, "end": d.end, "label": d.label, "text": d.text} for d in r.dropped],
             }
             for r in records

@@ -642,7 +642,8 @@ def read_document(
     tells += _emails(document, spans, k) + _phone_places(document, spans, k) + _countries(document, spans, k)
     tells += _letters(document, spans, k) + _doubled(document, spans) + _house_numbers(document, spans) + _person_units(document, spans, k)
     if original is not None:
-        pair = Pair(original, document)
+        dated = frozenset(label for label, mapping in labels.items() if mapping.label == "DATE")
+        pair = Pair(original, document, dated, k.date_words)  # dates that followed the clock align
         if pair.alignment.problem is None:
             tells += _unshifted(pair, labels, parts)
     return sorted(tells, key=lambda t: (t.start, t.kind))

@@ -185,6 +185,9 @@ class DateSettings:
     birth_cues: tuple[str, ...] = setting(WORDS, "words marking a birth date after them (född, fecha de nacimiento)", ())
     admission_cues: tuple[str, ...] = setting(WORDS, "words marking an admission date, read by `pseudo tells`", ())
     discharge_cues: tuple[str, ...] = setting(WORDS, "words marking a discharge date, read by `pseudo tells`", ())
+    score_words: tuple[str, ...] = setting(
+        WORDS, 'words beside a pair of numbers that make it a score, ratio or setting, not an untagged date to move ("pain", "PSV")', ()
+    )
 
 
 @dataclass(frozen=True)

@@ -109,8 +109,17 @@ def test_presidio_samples_are_aligned_audit_clean_and_their_us_addresses_coheren
 
 @pytest.mark.shared("corpora/physionet_deid/id.text")
 def test_the_physionet_sample_is_aligned_and_audit_clean(tmp_path):
-    out = _apply(tmp_path, PHYSIONET, "id.text")
+    """Tags alone keep the structure span for span; by default one untagged date (a week before a
+    stay's tagged dates) follows the clock and joins the annotation, and the audit (which aligns
+    added spans) stays clean."""
+    out = tmp_path / "id.text"
+    result = CliRunner().invoke(app, ["apply", str(PHYSIONET), "--locale", "en", "--out", str(out), "--no-propagate"], env=ENVIRONMENT)
+    assert result.exit_code == 0, result.output
     _aligned(PHYSIONET, out, "physionet")
+    tags_alone = {d.id: d for d in read_input(str(out), "physionet").documents}
+    default = read_input(str(_apply(tmp_path, PHYSIONET, "default.text")), "physionet").documents
+    added = {d.id: len(d.spans) - len(tags_alone[d.id].spans) for d in default if len(d.spans) != len(tags_alone[d.id].spans)}
+    assert added == {"14-9": 1}
 
 
 RECORDS = [  # hand-written: a town whose name several states share, written with its state
