@@ -356,7 +356,7 @@ def _dates(document: Document, spans: Sequence[tuple[Span, str]], parts: Sequenc
 
 def _unshifted(pair: Pair, labels: Mapping[str, LabelMapping], parts: Sequence[DateText]) -> list[Tell]:
     """Needs the original: once tagged dates moved, a date that did not move stands out, tagged
-    or written outside the spans (as a reader notices one: see `_noticeable`)."""
+    (when it reads as a date) or written outside the spans (as a reader notices one: see `_noticeable`)."""
     original, output = pair.original, pair.output
     dates = [
         link for link in pair.alignment.links if link.original.label in labels and labels[link.original.label].label == "DATE"
@@ -364,7 +364,8 @@ def _unshifted(pair: Pair, labels: Mapping[str, LabelMapping], parts: Sequence[D
     kept = [link.output for link in dates if output.span_text(link.output) == original.text[link.original.start : link.original.end]]
     if len(kept) == len(dates):
         return []
-    tells = [Tell("unshifted_date", span.start, span.end) for span in kept]
+    written = [span for span in kept if any(p.start < span.end and span.start < p.end for p in parts)]  # "País: Colombia" tagged as a date is none
+    tells = [Tell("unshifted_date", span.start, span.end) for span in written]
     for part in parts:
         if _noticeable(part, output.text) and not any(s.start < part.end and part.start < s.end for s in output.spans):
             tells.append(Tell("unshifted_date", part.start, part.end))

@@ -176,10 +176,23 @@ def _from_catalogue(unit_type: dict[str, Any], type_word: str, near: WeightedLis
             if len(kept):
                 name = kept.draw(stream)
                 abbreviated = prefix == full and not type_word.casefold().startswith(full.casefold())
-                return type_word + name[len(prefix) :] if prefix == type_word or abbreviated else name
+                return _joined(type_word, name[len(prefix) :]) if prefix == type_word or abbreviated else name
         if names is near and len(near) and near is not every:
             return near.draw(stream)
     return near.draw(stream)
+
+
+def _joined(type_word: str, rest: str) -> str:
+    """The type word as written and the rest of a catalogue name, without the rest's leading words
+    that the type word already holds ("Complejo Hospitalario Universitario" + " Universitario
+    Nuestra Señora..." writes "Universitario" once)."""
+    if not rest[:1].isspace():
+        return type_word + rest
+    held = {word.casefold() for word in type_word.split()}
+    words = rest.split()
+    while len(words) > 1 and words[0].casefold() in held:
+        words.pop(0)
+    return f"{type_word} {' '.join(words)}"
 
 
 _ACRONYM = regex.compile(r"\p{L}{2,4}|(?:\p{L}\.){2,5}")  # "GH", "VAMC", "gh", "G.H."

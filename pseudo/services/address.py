@@ -257,6 +257,7 @@ class AddressWorld:
         self._at_home = False  # whether the document read names a listed place at home
         self._unit_towns: dict[tuple[int, int], Place | None] = {}  # a unit span -> the town it is written with
         self._catalogue_towns: set[str] = set()  # towns written with a unit of a catalogue type: drawn among towns with such units
+        self._region_beside: dict[str, set[str]] = {}  # a town id -> the loose names of its regions written beside it
 
     # -- finding originals ------------------------------------------------------------------
     def find(self, name: str, label: str, beside: str | None = None) -> tuple[Place | None, str | None]:
@@ -404,6 +405,8 @@ class AddressWorld:
             anchor, pool = self._pool_for(place)
             if place.id in self._catalogue_towns:  # written with a hospital: a town the catalogue lists one of
                 pool = self._with_units(pool, place, anchor)
+            if place.id in self._region_beside:
+                pool = _without(pool, self._region_beside[place.id])
             avoid = self._replaced_regions(place)
             name = self._scope.consistent(
                 NAMESPACE, f"place:{place.kind}", normalise(place.name), lambda s: self._draw(pool, avoid, place.kind, anchor, s),
@@ -460,11 +463,35 @@ class AddressWorld:
             town = self._unit_towns[(unit.span.start, unit.span.end)] = self._town_of_unit(document, unit)
             if town is not None and _catalogue_type(self._pack).search(unit.text):
                 self._catalogue_towns.add(town.id)
+        for town, names in self._regions_beside_towns(document).items():
+            self._region_beside.setdefault(town, set()).update(names)
         self._address_countries = self._find_address_countries(document)
         for country in self._address_countries:
             if country.id not in self._kept_abroad:
                 self._kept_abroad.add(country.id)
                 self._kept.clear()  # the places under it now lie in a kept region
+
+    def _regions_beside_towns(self, document: Tagged) -> dict[str, set[str]]:
+        """Towns written right beside a region of theirs ("50800 Zuera Zaragoza", "Zuera
+        (Zaragoza)"), with that region's name: in that slot writers name a town other than the one
+        heading the region (that one they write alone, "50009 Zaragoza"), so its surrogate is drawn
+        among the others, and "Zaragoza Zaragoza" is never written for them."""
+        town_kind = self.settings.default_kind.get("PLACE")
+        places = [t for t in document.targets if t.label in PLACE_LABELS and any(c.isalpha() for c in t.text)]
+        found: dict[str, set[str]] = {}
+        for target in places:
+            town, note = self.find(target.text.strip(), target.label)
+            if town is None or note is not None or town.kind != town_kind:
+                continue
+            regions, node = set(), self._tree.parent(town)
+            while node is not None:
+                regions.add(loose(node.name))
+                node = self._tree.parent(node)
+            regions.discard(loose(town.name))
+            for other in places:
+                if other is not target and loose(other.text.strip()) in regions and _beside(document, target, other):
+                    found.setdefault(town.id, set()).add(loose(other.text.strip()))
+        return found
 
     def unit_town(self, document: Tagged, unit: Target) -> Place | None:
         """The original town a health care unit is written with: the first town written after it on
@@ -708,6 +735,15 @@ class AddressWorld:
             name = pool.draw(stream)
         return name
 
+    def _regions_headed(self, town: Place) -> list[Place]:
+        """The regions above a town that bear its name ("Zaragoza" the province, of Zaragoza the town)."""
+        found, node = [], self._tree.parent(town)
+        while node is not None:
+            if loose(node.name) == loose(town.name):
+                found.append(node)
+            node = self._tree.parent(node)
+        return found
+
     def _inside(self, place: Place, regions: Sequence[Place]) -> bool:
         ids = {r.id for r in regions}
         node = self._tree.parent(place)
@@ -811,12 +847,21 @@ class AddressWorld:
         """The one surrogate of an original postcode in this scope: a code of the surrogate of the
         town written beside it (the postal data gives a shared code to one of its towns only),
         else of the postal data's place of the code, else any valid code of its length; and a
-        fallback note or None. A code another original already took in the scope is passed over
-        for one of the town's region, so two originals never share one surrogate code."""
+        fallback note or None. A town beside it that heads its region, where the code is of another
+        town of that region, names the region ("Localidad/ Provincia: Zaragoza. CP: 50800", the code
+        of Zuera): the code then follows its own town, as it does where that town is written
+        ("50800 Zuera"). A code
+        another original already took in the scope is passed over for one of the town's region,
+        so two originals never share one surrogate code."""
         digits = digits_of(text)
         by_place, every, by_code = _postcodes(self._pack)
         holders = [self._tree.places[i] for i in by_code.get(digits, []) if i in self._tree.places]
         town = beside  # the town written with the code: the record says the code is of that town
+        if town is not None and holders and town.id not in {h.id for h in holders}:
+            headed = self._regions_headed(town)
+            inside = [h for h in holders if headed and self._inside(h, headed)]
+            if inside:  # "Localidad/ Provincia: Zaragoza. CP: 50800" names the province: the code is Zuera's
+                holders, town = inside, None
         if town is None and holders:
             town = min(holders, key=lambda p: (-p.weight, p.id))
         fitting: Sequence[str] = ()
@@ -975,6 +1020,12 @@ class AddressWorld:
         place, _ = self.find(text, label)
         return None if place is None else self.surrogate(place)
 
+
+
+def _without(pool: WeightedList, names: set[str]) -> WeightedList:
+    """The pool less the names given (loose), or the whole pool when nothing else is in it."""
+    kept = [(n, w) for n, w in zip(pool.items, pool.weights) if loose(n) not in names]
+    return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept)) if kept else pool
 
 
 def _beside(document: Tagged, first: Target, second: Target) -> bool:

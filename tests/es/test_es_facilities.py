@@ -87,3 +87,13 @@ def test_a_hospital_named_after_its_town_is_a_hospital_of_the_towns_surrogate():
     text = "Localidad/ Provincia: Getafe.\nRemitido al Hospital Universitario de Getafe."
     for town, unit in run_many(text, [("Getafe", "TERRITORIO"), ("Hospital Universitario de Getafe", "HOSPITAL")], keys=15):
         assert town in _filed_at(unit), (unit, town)
+
+
+def test_a_catalogue_name_after_a_longer_type_word_never_doubles_a_word():
+    """"Complejo Hospitalario Universitario de Albacete" took "Hospital Universitario Nuestra Señora
+    del Perpetuo Socorro" after its type words: "Universitario Universitario" read as a machine's."""
+    original = "Complejo Hospitalario Universitario de Albacete"
+    text = f"Servicio de Urología {original} Hermanos Falcó, s/n - 02006 Albacete"
+    for new, _ in run_many(text, [(original, "HOSPITAL"), ("Albacete", "TERRITORIO")], keys=40):
+        words = [w.casefold() for w in WORD.findall(new)]
+        assert new.startswith("Complejo Hospitalario Universitario ") and all(a != b for a, b in zip(words, words[1:])), new

@@ -295,3 +295,22 @@ def test_a_makers_address_abroad_is_no_country_of_the_record():
     for town, maker, maker_town, country in run_many(text, spans, keys=10):
         assert (maker, maker_town, country) == ("Geistlich", "Wolhusen", "Suiza")
         assert any(p.id in home for p in es_pack().tree().lookup(town)), town
+
+
+def test_a_town_written_beside_its_province_is_not_the_town_heading_it():
+    """"50800 Zuera Zaragoza": a writer names the province after a town other than its capital
+    (the capital is written alone), so the surrogate town of that slot is never "Zaragoza"; and
+    "Localidad/ Provincia: Zaragoza. CP: 50800" above it names the province, the code being
+    Zuera's: one surrogate code, of the surrogate of Zuera, in both places."""
+    codes: dict[str, set[str]] = {}
+    for row in es_pack().rows("postal_codes"):
+        codes.setdefault(row["postcode"], set()).add(row["place_id"])
+    tree = es_pack().tree()
+    text = "Localidad/ Provincia: Zaragoza.\nCP: 50800.\nResponsable: Centro Penitenciario 50800 Zuera Zaragoza"
+    spans = [("Zaragoza", "TERRITORIO"), ("50800", "TERRITORIO"), ("50800", "TERRITORIO"), ("Zuera", "TERRITORIO"), ("Zaragoza", "TERRITORIO")]
+    towns = []
+    for header, code, code2, town, province in run_many(text, spans, keys=30):
+        assert (header, province, code) == ("Zaragoza", "Zaragoza", code2)
+        assert any(p.id in codes[code] for p in tree.lookup(town) if p.kind == "municipality"), (code, town)
+        towns.append(town)
+    assert "Zaragoza" not in towns and len(set(towns)) > 3

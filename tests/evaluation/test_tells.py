@@ -96,6 +96,10 @@ def test_unshifted_date_needs_the_originals(sv_pack):
     assert counts(result) == {"unshifted_date": 1}
     assert [(t["start"], t["end"]) for t in result["per_document"][0]["tells"]] == [(31, 42)]
     assert counts(tells_of(sv_pack, original, originals=[original])) == {}  # nothing moved: nothing stands out
+    # a value tagged as a date that is no date ("Land: Colombia") stays as it was without standing out
+    original = doc("c", "Inskriven 2012-03-11. Land: Colombia.", ("DATE", "2012-03-11"), ("DATE", "Colombia"))
+    output = doc("c", "Inskriven 2012-03-20. Land: Colombia.", ("DATE", "2012-03-20"), ("DATE", "Colombia"))
+    assert counts(tells_of(sv_pack, output, originals=[original])) == {}
 
 
 def test_place_prepositions(sv_pack):
