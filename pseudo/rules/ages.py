@@ -9,8 +9,14 @@ the language module when it can ("sesenta y tres años").
 
 from __future__ import annotations
 
+import regex
+
+from pseudo.lists.pack import LocalePack
 from pseudo.model import Target
-from pseudo.rules.base import Context, Option, Rule, Surrogate
+from pseudo.rules.base import LISTED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
+from pseudo.services.clock import age_numbers, age_units
+
+_WORD = regex.compile(r"\p{L}+\.?")
 
 OPTIONS = {
     "shift": Option(2, "largest shift in years, either way; never 0", int, minimum=1),
@@ -24,6 +30,12 @@ class AgeRule(Rule):
     labels = ("AGE",)
     options = OPTIONS
     requires = ("clock",)
+
+    def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:
+        """LISTED when the value is a number with a unit of age ("39 años" tagged as a date)."""
+        units = age_units(pack)
+        has_unit = any(word.casefold() in units or word.rstrip(".").casefold() in units for word in _WORD.findall(text))
+        return LISTED if label in self.labels and has_unit and age_numbers(text, pack) else NOT_RECOGNISED
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         text, kept, fallback = ctx.services.clock.age_text(target.text, ctx.pack)

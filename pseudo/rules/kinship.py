@@ -18,7 +18,7 @@ from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList
 from pseudo.model import Target
-from pseudo.rules.base import Context, Option, Rule, Surrogate
+from pseudo.rules.base import LISTED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
 from pseudo.lists.words import kinship_terms, particles
 
 MATCHED = ("gender", "generation", "number", "form")
@@ -54,6 +54,13 @@ class KinshipRule(Rule):
             ("keep", "swap"),
         ),
     }
+
+    def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:
+        """LISTED when the value holds a kinship word of the pack ("tío paterno" tagged as a date)."""
+        if label not in self.labels or not pack.has("kinship"):
+            return NOT_RECOGNISED
+        terms = kinship_terms(pack)
+        return LISTED if any(word.casefold() in terms for word in _WORD.findall(text)) else NOT_RECOGNISED
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         terms = kinship_terms(ctx.pack)

@@ -86,7 +86,7 @@ class AgeNumber:
     unit: str = "year"
 
 
-def _units(pack: LocalePack | None) -> Mapping[str, str]:
+def age_units(pack: LocalePack | None) -> Mapping[str, str]:
     """The pack's words for units of age ('años': year, 'meses': month): settings.ages.units."""
     raw = pack.settings.ages.units if pack else {}
     return {word.casefold(): unit for word, unit in raw.items()}
@@ -102,7 +102,7 @@ def age_numbers(text: str, pack: LocalePack | None) -> list[AgeNumber]:
     read = getattr(pack.morphology, "read_numbers", None) if pack and pack.morphology else None
     if read is not None:
         found += [(start, end, value, True) for start, end, value in read(text)]
-    units = _units(pack)
+    units = age_units(pack)
     numbers: list[AgeNumber] = []
     for start, end, value, in_words in sorted(found):
         word = _NEXT_WORD.match(text, end)

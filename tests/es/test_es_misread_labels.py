@@ -50,7 +50,7 @@ def test_the_date_rule_recognises_what_its_grammar_reads():
 
 def test_meddocan_dates_may_be_places_and_otherwise_stay_dates():
     mapping = tagset("meddocan").labels["FECHAS"]
-    assert [m.label for m in mapping.may_be] == ["COUNTRY", "PLACE"] and mapping.unrecognised == "own"
+    assert [m.label for m in mapping.may_be] == ["COUNTRY", "PLACE", "AGE", "KINSHIP"] and mapping.unrecognised == "own"
     with pytest.raises(ConfigError, match="unrecognised"):
         LabelMapping.parse({"label": "DATE", "may_be": ["PLACE"], "unrecognised": "never"}, "test")
 
@@ -95,3 +95,18 @@ def test_keeping_makers_can_be_turned_off():
         assert by_text[name].kept_as is None
     assert by_text["Chiesi"].surrogate != "Chiesi" and by_text["Astellas"].surrogate != "Astellas"
     assert by_text["Alcobendas"].surrogate != "Alcobendas"  # the home country stays as always
+
+
+def test_a_date_tagged_age_or_relative_goes_to_its_own_rule_never_a_month():
+    """MEDDOCAN tags "39 años" and "tío paterno" as dates too: read as dates they gave "20 marzo"
+    and "junio paterno"; the age moves as an age, the kinship word stays."""
+    text = "Fecha de Ingreso: 03/02/2016. Varón de 39 años. Antecedentes: tío paterno con diabetes."
+    spans = [("03/02/2016", "FECHAS"), ("39 años", "FECHAS"), ("tío paterno", "FECHAS")]
+    months = {"enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"}
+    for key in (b"k1", b"k2", b"k3", b"k4"):
+        result = run(text, spans, key=key)
+        by_text = {text[r.span.start : r.span.end]: r for r in result.replacements}
+        age, relative = by_text["39 años"], by_text["tío paterno"]
+        assert (age.rule, age.routed_from, relative.rule, relative.routed_from) == ("ages", "DATE", "kinship", "DATE")
+        assert age.surrogate.endswith(" años") and relative.surrogate == "tío paterno"
+        assert not any(word in months for word in (age.surrogate + " " + relative.surrogate).split())
