@@ -8,6 +8,7 @@ mean age of each name's bearers (INE's do), a pool can also be the names most co
 
 from __future__ import annotations
 
+import heapq
 import math
 from dataclasses import dataclass
 from functools import cached_property
@@ -110,14 +111,46 @@ class NameLists:
         key = (kind, size, round(age))
         if key not in self._aged:
             at = min(max(key[2], 0.5), OLDEST - 0.5) / OLDEST  # inside (0, 1): the density is finite there
-            weights = {}
-            for name, count in zip(self._pools[kind].items, self._pools[kind].weights):
-                if name in ages:
-                    weight = round(count * _beta_density(at, ages[name] / OLDEST, self.age_concentration))
-                    if weight:
-                        weights[name] = weight
+            log_at, log_rest = math.log(at), math.log(1 - at)
+            weights: dict[str, int] = {}
+            heaviest: list[int] = []  # the `size` largest weights so far, smallest first
+            for name, count, a_less, b_less, norm, most in self._beta_terms(kind):
+                if len(heaviest) == size and most < heaviest[0]:
+                    break  # no name from here on can weigh enough at any age to enter the pool
+                weight = round(count * math.exp(a_less * log_at + b_less * log_rest + norm))
+                if weight:
+                    weights[name] = weight
+                    if len(heaviest) < size:
+                        heapq.heappush(heaviest, weight)
+                    elif weight > heaviest[0]:
+                        heapq.heapreplace(heaviest, weight)
             self._aged[key] = WeightedList.heaviest_first(weights).top(size)
         return self._aged[key] or None
+
+    @cached_property
+    def _terms(self) -> dict[str, tuple[tuple[str, int, float, float, float, int], ...]]:
+        return {}
+
+    def _beta_terms(self, kind: str) -> tuple[tuple[str, int, float, float, float, int], ...]:
+        """Per name of a gender with a mean age: its count, the parts of its beta density that do
+        not depend on the age (a - 1, b - 1, the log of the normalising constant), and the most it
+        can weigh at any age asked for, heaviest first: `pool_at` stops where no name left can
+        enter the pool. Worked out once, since every age reads them."""
+        if kind in self._terms:
+            return self._terms[kind]
+        ages = self.mean_ages(kind)  # type: ignore[misc]
+        low, high = 0.5 / OLDEST, 1 - 0.5 / OLDEST  # the ages pool_at reads, as fractions of OLDEST
+        terms = []
+        for name, count in zip(self._pools[kind].items, self._pools[kind].weights):
+            if name in ages:
+                a, b = _beta_shape(ages[name] / OLDEST, self.age_concentration)  # type: ignore[arg-type]
+                norm = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                mode = (a - 1) / (a + b - 2) if a > 1 and b > 1 else low  # the density is unimodal, else monotone
+                peak = max(math.exp((a - 1) * math.log(x) + (b - 1) * math.log(1 - x) + norm) for x in (low, high, min(max(mode, low), high)))
+                terms.append((name, count, a - 1, b - 1, norm, math.ceil(count * peak) + 1))
+        terms.sort(key=lambda term: -term[5])
+        self._terms[kind] = tuple(terms)
+        return self._terms[kind]
 
     def weight(self, word: str) -> int:
         """Bearers of a spelling as a first name or a surname (0: in no list)."""
@@ -173,11 +206,10 @@ def name_lists(pack: LocalePack, neutral_ratio: float) -> NameLists:
     )
 
 
-def _beta_density(at: float, mean: float, concentration: float) -> float:
-    """The density at `at` of the beta distribution of that mean (both in (0, 1)) and concentration."""
+def _beta_shape(mean: float, concentration: float) -> tuple[float, float]:
+    """The (a, b) of the beta distribution of that mean (in (0, 1)) and concentration."""
     mean = min(max(mean, 0.001), 0.999)
-    a, b = mean * concentration, (1 - mean) * concentration
-    return math.exp((a - 1) * math.log(at) + (b - 1) * math.log(1 - at) + math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b))
+    return mean * concentration, (1 - mean) * concentration
 
 
 def _mean_ages(pack: LocalePack, name: str) -> dict[str, float]:
