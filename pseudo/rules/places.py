@@ -216,7 +216,7 @@ class PlaceRule(Rule):
         base, marker = split(text, lambda w: len(tree.lookup(w))) if split else (text, "")
         place, fallback = world.find(base, label, beside)
         if place is None:
-            surrogate = world.unlisted(base, label)
+            surrogate = world.unlisted(base, label, beside)
         else:
             new = world.surrogate(place)
             if new is place:  # a kind kept, or the home country of a town that stayed in it

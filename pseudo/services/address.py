@@ -50,7 +50,7 @@ MAX_TRIES = 32  # draws for a town outside the original's region before any town
 KEEP_NOTHING = "none"  # the places option `keep: none`: every level is replaced
 _TWO_NAMES = regex.compile(r"\s*[/-]\s*|\s+-\s+")  # "Donostia-San Sebastián", "Alicante / Alacant"
 _WORD = regex.compile(r"[\p{L}\p{M}'’-]+")
-_BESIDE = regex.compile(r"\s*,?\s*")  # between a town and its region: "Springfield, IL"
+_BESIDE = regex.compile(r"\s*[,(]?\s*")  # between a town and its region: "Springfield, IL", "Estella (Navarra)"
 _ADDRESS_PART = regex.compile(r"[^,\n]+")
 _TRAILING_CODE = regex.compile(r"\s*\d[\d -]*$")  # "IL 62704" -> "IL"
 _ON_LINE = regex.compile(r"[^\S\n]*(?:[\p{P}\d][^\S\n]*)*")  # punctuation, digits and spaces on one line: a town beside its country
@@ -688,12 +688,17 @@ class AddressWorld:
             stack.extend(self._tree.children.get(found[-1].id, []))
         return found
 
-    def unlisted(self, text: str, label: str) -> str:
-        """A place in no list: a random place of the label's default kind, once per value."""
+    def unlisted(self, text: str, label: str, beside: str | None = None) -> str:
+        """A place in no list: a place of the label's default kind, once per value, drawn inside the
+        surrogate of the region written right after it when the lists know that region ("Estella
+        (Navarra)": a town of Navarre, as the kept province says), else anywhere."""
         kind = self.settings.default_kind.get(label)
         if kind is None:
             raise LocaleError(f"locale {self._pack.code!r} says no place kind for {label} (settings.places.kinds)")
-        pool = _pool(self._pack, kind, None, None)
+        region = self.find(beside, "REGION")[0] if beside else None
+        pool = _pool(self._pack, kind, self.surrogate(region), None) if region is not None and region.kind != kind else None
+        if pool is None or len(pool) < 2:
+            pool = _pool(self._pack, kind, None, None)
         return self._scope.consistent(NAMESPACE, f"place:{kind}", normalise(text), pool.draw, one_to_one=True)
 
     def _pool_for(self, place: Place) -> tuple[Place | None, WeightedList]:

@@ -314,3 +314,12 @@ def test_a_town_written_beside_its_province_is_not_the_town_heading_it():
         assert any(p.id in codes[code] for p in tree.lookup(town) if p.kind == "municipality"), (code, town)
         towns.append(town)
     assert "Zaragoza" not in towns and len(set(towns)) > 3
+
+
+def test_a_town_in_no_list_beside_its_province_is_drawn_inside_it():
+    """"Estella (Navarra)": the pack lists the town only as "Estella-Lizarra"; drawn anywhere it had
+    put Almería in Navarre, beside the kept province."""
+    tree = es_pack().tree()
+    for town, province in run_many("Domicilio en Estella (Navarra).", [("Estella", "TERRITORIO"), ("Navarra", "TERRITORIO")], keys=20):
+        provinces = {tree.ancestor(p, "province").name for p in tree.lookup(town) if p.kind == "municipality"}
+        assert province == "Navarra" and "Navarra" in provinces, town
