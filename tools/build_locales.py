@@ -583,6 +583,8 @@ def build_sv(data: Path, out: Path) -> None:
                 # Streets are composed (no register): a road named after a place of the town's own
                 # municipality now and then, the common composed names otherwise.
                 "local_street_share": 0.2,
+                # Words that make the place after them a birthplace or origin, not an address (closed class, by hand).
+                "origin_cues": ["född i", "född på", "född", "födelseort", "ursprungligen från", "kommer från"],
             },
             # Identifier schemes (pseudo/lang/sv.py) and their field labels, hand-compiled closed-class words.
             "ids": {
@@ -697,6 +699,9 @@ ES_PLACES = {
     "number_words": list(ES_NUMBER_WORDS),
     "address_words": list(ES_ADDRESS_WORDS),
     "ordinals": list(ES_ORDINALS),
+    # Words that make the place after them a birthplace or origin, not an address (closed class, by hand).
+    "origin_cues": ["natural de", "nacido en", "nacida en", "nacidos en", "nació en", "originario de", "originaria de",
+                    "oriundo de", "oriunda de", "procedente de", "procedentes de", "país de nacimiento", "lugar de nacimiento"],
 }
 
 INE = "INE reuse terms (attribution, date, no distortion)"
@@ -1437,6 +1442,8 @@ EN_PLACES = {
     # Words that open the unit part after the street ("Apt 4B", "Suite 200", "#3"): closed class, USPS Publication 28.
     "number_words": ["Apt", "Apt.", "Apartment", "Suite", "Ste", "Ste.", "Unit", "Rm", "Rm.", "Room", "Fl", "Fl.", "Floor", "Bldg", "Bldg.", "Building", "Lot", "PO Box", "P.O. Box"],
     "address_words": ["and", "at"],
+    # Words that make the place after them a birthplace or origin, not an address (closed class, by hand).
+    "origin_cues": ["born in", "native of", "originally from", "place of birth", "birthplace"],
 }
 EN_DATES_CUES = {
     "birth_cues": ["date of birth", "DOB", "D.O.B.", "birth date", "born on", "born"],

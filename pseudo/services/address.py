@@ -46,6 +46,7 @@ PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
 NAMESPACE = "places"  # the keyed draws of the world, as the places rule has always made them
 COMMON_STREET_TOWNS = 3  # a street name borne in this many towns reads as at home anywhere
 MIN_COMMON_STREETS = 100  # fewer shared names than this: the whole country list is drawn from
+ORIGIN_REACH = 40  # characters before a place searched for a birthplace cue
 MAX_TRIES = 32  # draws for a town outside the original's region before any town is taken
 KEEP_NOTHING = "none"  # the places option `keep: none`: every level is replaced
 _TWO_NAMES = regex.compile(r"\s*[/-]\s*|\s+-\s+")  # "Donostia-San Sebastián", "Alicante / Alacant"
@@ -75,6 +76,7 @@ class AddressSettings:
     tail: regex.Pattern  # where the name of a street ends and its number part begins: "," or a number word ("nº", "s/n")
     number_first: bool = False  # the house number stands before the street name ("221 Baker Street")
     region_streets: bool = True  # a town without streets of its own takes its region's
+    origin: regex.Pattern | None = None  # a birthplace cue ending right before a place ("natural de ")
 
 
 def place_settings(pack: LocalePack) -> AddressSettings:
@@ -96,9 +98,18 @@ def place_settings(pack: LocalePack) -> AddressSettings:
             tail=_tail_pattern(raw.number_words),
             number_first=raw.street_order == "number_first",
             region_streets=raw.street_reach == "region",
+            origin=_cue_before(raw.origin_cues),
         )
 
     return pack.cached("place-settings", make)
+
+
+def _cue_before(cues: Sequence[str]) -> regex.Pattern | None:
+    """Any of the cues as whole words, then spaces or a colon, at the end of the text before a place."""
+    if not cues:
+        return None
+    alternatives = "|".join(regex.escape(c) for c in sorted(cues, key=len, reverse=True))
+    return regex.compile(rf"(?<!\w)(?:{alternatives})[^\S\n]*:?[^\S\n]*$", regex.IGNORECASE)
 
 
 def keep_option(value: object) -> frozenset[str] | None:
@@ -547,6 +558,8 @@ class AddressWorld:
         countries = [(t, p) for t in places if (p := read[id(t)][0]) is not None and read[id(t)][1] is None and p.kind == country_kind and self.is_abroad(p)]
         found: list[Place] = []
         for target in places:
+            if self._origin(document, target):
+                continue  # "natural de Lima (Perú)": where the patient comes from, not where they live
             place, note = read[id(target)]
             country = self.country_abroad(document, target)
             if country is None and place is not None and note is None and place.kind != country_kind and self.is_abroad(place):
@@ -559,6 +572,12 @@ class AddressWorld:
         found += [c for t, c in countries if any(_beside(document, t, other) for other in others)]
         unique = {c.id: c for c in found}
         return tuple(c for c in unique.values() if c.id not in self._mapped and self._tree.children.get(c.id))
+
+    def _origin(self, document: Tagged, target: Target) -> bool:
+        """Whether a place is written as a birthplace or origin (a pack `origin_cues` word right
+        before it: "natural de Lima", "born in Lima")."""
+        cue = self.settings.origin
+        return cue is not None and bool(cue.search(document.text, max(0, target.span.start - ORIGIN_REACH), target.span.start))
 
     def _record_places(self, document: Tagged) -> list[Target]:
         """The tagged places of words, less the addresses of makers cited with their product

@@ -323,3 +323,18 @@ def test_a_town_in_no_list_beside_its_province_is_drawn_inside_it():
     for town, province in run_many("Domicilio en Estella (Navarra).", [("Estella", "TERRITORIO"), ("Navarra", "TERRITORIO")], keys=20):
         provinces = {tree.ancestor(p, "province").name for p in tree.lookup(town) if p.kind == "municipality"}
         assert province == "Navarra" and "Navarra" in provinces, town
+
+
+def test_a_birthplace_abroad_is_drawn_an_address_abroad_kept():
+    """"natural de Lima (Perú)" in a record living in Sevilla is where the patient comes from (a pack
+    `origin_cues` word before it): its country is drawn, as a country of birth is; a referring
+    doctor's "Lima (Perú)" after a street is an address abroad, kept with its country."""
+    countries = set()
+    text = "Localidad: Sevilla.\nPaciente natural de Lima (Perú), reside en Sevilla desde 2010."
+    for _, town, country, _ in run_many(text, [("Sevilla", "TERRITORIO"), ("Lima", "TERRITORIO"), ("Perú", "PAIS"), ("Sevilla", "TERRITORIO")], keys=12):
+        assert town != "Lima" and country != "Perú"
+        countries.add(country)
+    assert len(countries) > 2
+    text = "Remitido por: Dr. Juan Pérez. Av. Arequipa 123, Lima (Perú)."
+    for _, _, town, country in run_many(text, [("Juan Pérez", "NOMBRE_PERSONAL_SANITARIO"), ("Av. Arequipa 123", "CALLE"), ("Lima", "TERRITORIO"), ("Perú", "PAIS")], keys=6):
+        assert (town, country) == ("Lima", "Perú")
