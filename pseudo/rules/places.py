@@ -187,7 +187,7 @@ class PlaceRule(Rule):
             surrogate, fallback = ctx.services.address.town_abroad(text.strip(), abroad)
             return Surrogate(text, kept=True) if surrogate == text.strip() else Surrogate(surrogate, fallback=fallback)
         beside = ctx.services.address.region_after(ctx.document, target)  # "Springfield, IL": the one in Illinois
-        return self._place(text, target.label if target.label in PLACE_LABELS else "PLACE", ctx, settings, beside)
+        return self._place(text, target.label if target.label in PLACE_LABELS else "PLACE", ctx, settings, beside, target)
 
     # -- towns abroad -----------------------------------------------------------------------
     @staticmethod
@@ -206,7 +206,9 @@ class PlaceRule(Rule):
                 return True
         return bool(settings.street and settings.street.search(text))
 
-    def _place(self, text: str, label: str, ctx: Context, settings: AddressSettings, beside: str | None = None) -> Surrogate:
+    def _place(
+        self, text: str, label: str, ctx: Context, settings: AddressSettings, beside: str | None = None, target: Target | None = None
+    ) -> Surrogate:
         """The address world's surrogate of the place (read inside the region written beside it),
         with the language's inflection carried over."""
         world: AddressWorld = ctx.services.address
@@ -216,7 +218,8 @@ class PlaceRule(Rule):
         base, marker = split(text, lambda w: len(tree.lookup(w))) if split else (text, "")
         place, fallback = world.find(base, label, beside)
         if place is None:
-            surrogate = world.unlisted(base, label, beside)
+            near = world.nearest_listed(ctx.document, target) if target is not None else None
+            surrogate = world.unlisted(base, label, beside, near)
         else:
             new = world.surrogate(place)
             if new is place:  # a kind kept, or the home country of a town that stayed in it

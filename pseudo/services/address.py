@@ -707,18 +707,32 @@ class AddressWorld:
             stack.extend(self._tree.children.get(found[-1].id, []))
         return found
 
-    def unlisted(self, text: str, label: str, beside: str | None = None) -> str:
+    def unlisted(self, text: str, label: str, beside: str | None = None, near: Place | None = None) -> str:
         """A place in no list: a place of the label's default kind, once per value, drawn inside the
         surrogate of the region written right after it when the lists know that region ("Estella
-        (Navarra)": a town of Navarre, as the kept province says), else anywhere."""
+        (Navarra)": a town of Navarre, as the kept province says), else inside the region the
+        record's nearest listed place is drawn in ("Isla de la Palma" in a record of Santa Cruz de
+        Tenerife: one of its towns, not Burgos), else anywhere."""
         kind = self.settings.default_kind.get(label)
         if kind is None:
             raise LocaleError(f"locale {self._pack.code!r} says no place kind for {label} (settings.places.kinds)")
         region = self.find(beside, "REGION")[0] if beside else None
-        pool = _pool(self._pack, kind, self.surrogate(region), None) if region is not None and region.kind != kind else None
+        if region is None or region.kind == kind:
+            region = self._anchor(near) if near is not None and not self.is_abroad(near) else None
+        pool = _pool(self._pack, kind, self.surrogate(region), None) if region is not None else None
         if pool is None or len(pool) < 2:
             pool = _pool(self._pack, kind, None, None)
         return self._scope.consistent(NAMESPACE, f"place:{kind}", normalise(text), pool.draw, one_to_one=True)
+
+    def nearest_listed(self, document: Tagged, target: Target) -> Place | None:
+        """The listed place of the record written nearest to a span (a town or a region)."""
+        ranked = []
+        for other in self._record_places(document):
+            if other is not target:
+                place, note = self.find(other.text.strip(), other.label)
+                if place is not None and note is None:
+                    ranked.append((abs(other.span.start - target.span.start), other.span.start, place))
+        return min(ranked, key=lambda item: item[:2])[2] if ranked else None
 
     def _pool_for(self, place: Place) -> tuple[Place | None, WeightedList]:
         """Where a place's surrogate is drawn: inside the surrogate of its nearest mapped region,
@@ -875,8 +889,9 @@ class AddressWorld:
         town of that region, names the region ("Localidad/ Provincia: Zaragoza. CP: 50800", the code
         of Zuera): the code then follows its own town, as it does where that town is written
         ("50800 Zuera"). A code
-        another original already took in the scope is passed over for one of the town's region,
-        so two originals never share one surrogate code."""
+        another original already took in the scope is passed over for another of the town's; when
+        the surrogate town has no other, two codes of the original's town share it (a town of one
+        code: the region's codes would name another town)."""
         digits = digits_of(text)
         by_place, every, by_code = _postcodes(self._pack)
         holders = [self._tree.places[i] for i in by_code.get(digits, []) if i in self._tree.places]
@@ -890,13 +905,16 @@ class AddressWorld:
             town = min(holders, key=lambda p: (-p.weight, p.id))
         fitting: Sequence[str] = ()
         fallback = None
+        shared = False
         if town is not None:
             surrogate = self.surrogate(town)
             taken = self._scope.taken(NAMESPACE, "postcode")
-            for reach in ("town", "region"):  # a town without free codes of its own: one of its region
-                fitting = [c for c, code_digits, key in _keyed_codes(self._pack, surrogate, len(digits), reach) if code_digits != digits and key not in taken]
-                if fitting:
-                    break
+            own = [(c, key) for c, code_digits, key in _keyed_codes(self._pack, surrogate, len(digits), "town") if code_digits != digits]
+            fitting = [c for c, key in own if key not in taken]
+            if not fitting and own:  # "31016" and "31008" of Pamplona in a Tudela of one code: both are Tudela's
+                fitting, shared = [c for c, _ in own], True
+            if not fitting:  # a town without codes of its own: one of its region
+                fitting = [c for c, code_digits, key in _keyed_codes(self._pack, surrogate, len(digits), "region") if code_digits != digits and key not in taken]
             if not fitting:
                 fallback = "no postcode of the surrogate town"
         if not fitting:
@@ -907,7 +925,7 @@ class AddressWorld:
         def draw(stream: KeyedStream) -> str:
             return replace_digits(text, digits_of(stream.choice(fitting)))
 
-        return self._scope.consistent(NAMESPACE, "postcode", digits, draw, one_to_one=True), fallback
+        return self._scope.consistent(NAMESPACE, "postcode", digits, draw, one_to_one=not shared), fallback
 
     # -- streets ----------------------------------------------------------------------------
     def street(self, name: str, road_type: str, town: Place | None) -> str:

@@ -338,3 +338,28 @@ def test_a_birthplace_abroad_is_drawn_an_address_abroad_kept():
     text = "Remitido por: Dr. Juan Pérez. Av. Arequipa 123, Lima (Perú)."
     for _, _, town, country in run_many(text, [("Juan Pérez", "NOMBRE_PERSONAL_SANITARIO"), ("Av. Arequipa 123", "CALLE"), ("Lima", "TERRITORIO"), ("Perú", "PAIS")], keys=6):
         assert (town, country) == ("Lima", "Perú")
+
+
+def test_a_place_in_no_list_is_drawn_in_the_region_of_the_records_nearest_listed_place():
+    """"Isla de la Palma" (an island, in no list) in a record of Santa Cruz de Tenerife had become
+    Burgos beside the province's postcodes; it is now a town of the same kept province."""
+    tree = es_pack().tree()
+    text = "Domicilio en Isla de la Palma. Responsable: C/ Buenavista de Arriba, s/n. 38710 Breña Alta."
+    spans = [("Isla de la Palma", "TERRITORIO"), ("C/ Buenavista de Arriba, s/n", "CALLE"), ("38710", "TERRITORIO"), ("Breña Alta", "TERRITORIO")]
+    for island, *_ in run_many(text, spans, keys=12):
+        provinces = {tree.ancestor(p, "province").name for p in tree.lookup(island) if p.kind == "municipality"}
+        assert "Santa Cruz de Tenerife" in provinces, island
+
+
+def test_two_codes_of_one_town_share_the_code_of_a_surrogate_town_that_has_one():
+    """Pamplona written with 31016 and 31008: a surrogate town with a single code (Tudela, 31500)
+    writes it twice rather than borrow a code of another town of the region."""
+    codes: dict[str, set[str]] = {}
+    for row in es_pack().rows("postal_codes"):
+        codes.setdefault(row["postcode"], set()).add(row["place_id"])
+    tree = es_pack().tree()
+    text = "Localidad/ Provincia: Pamplona.\nCP: 31016.\nRemitido por: C/ Irunlarrea, 3 31008 Pamplona (Navarra)"
+    spans = [("Pamplona", "TERRITORIO"), ("31016", "TERRITORIO"), ("C/ Irunlarrea, 3", "CALLE"), ("31008", "TERRITORIO"), ("Pamplona", "TERRITORIO"), ("Navarra", "TERRITORIO")]
+    for town, code, _, code2, _, _ in run_many(text, spans, keys=30):
+        ids = {p.id for p in tree.lookup(town) if p.kind == "municipality"}
+        assert ids & codes[code] and ids & codes[code2], (town, code, code2)
