@@ -679,6 +679,8 @@ ES_AGES = {
         "semana": "week", "semanas": "week", "día": "day", "días": "day", "dia": "day", "dias": "day",
     }
 }  # fmt: skip
+ES_EL_COUNTRIES = ["Reino Unido", "Perú", "Ecuador", "Uruguay", "Paraguay", "Brasil", "Canadá", "Japón", "Líbano", "Chad",
+                   "Congo", "Camerún", "Yemen", "Pakistán", "Senegal", "Sudán"]
 ES_PLACES = {
     "keep": ["province", "autonomous_community", "continent"],  # towns are drawn inside their kept province
     "group": {
@@ -699,6 +701,13 @@ ES_PLACES = {
     "number_words": list(ES_NUMBER_WORDS),
     "address_words": list(ES_ADDRESS_WORDS),
     "ordinals": list(ES_ORDINALS),
+    # Countries written with an article ("del Perú", "los Países Bajos"), compiled by hand from the
+    # Diccionario panhispánico de dudas (closed class): after one, a country becomes one that takes it.
+    "articles": {
+        **{article: list(ES_EL_COUNTRIES) for article in ("el", "del", "al")},
+        **{article: ["Estados Unidos", "Países Bajos", "Emiratos Árabes Unidos"] for article in ("los", "de los")},
+        **{article: ["India", "Argentina", "China", "República Dominicana"] for article in ("la", "de la")},
+    },
     # Words that make the place after them a birthplace or origin, not an address (closed class, by hand).
     "origin_cues": ["natural de", "nacido en", "nacida en", "nacidos en", "nació en", "originario de", "originaria de",
                     "oriundo de", "oriunda de", "procedente de", "procedentes de", "país de nacimiento", "lugar de nacimiento"],

@@ -163,6 +163,9 @@ class PlaceSettings:
     number_words: tuple[str, ...] = setting(WORDS, 'words that start the number part of an address ("nº", "s/n")', ())
     address_words: tuple[str, ...] = setting(WORDS, 'words kept in the number part of an address ("piso", "dcha")', ())
     ordinals: tuple[str, ...] = setting(WORDS, 'letters written after a number to make it ordinal (the "o" of "2o")', ())
+    articles: dict[str, tuple[str, ...]] = setting(
+        WORDS_MAP, 'an article (or preposition with it) written before a place -> the places that take it ("del": [Perú, Reino Unido])', {}
+    )
     origin_cues: tuple[str, ...] = setting(
         WORDS, 'words making the place after them a birthplace or origin, not an address ("natural de", "born in")', ()
     )

@@ -46,6 +46,7 @@ PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
 NAMESPACE = "places"  # the keyed draws of the world, as the places rule has always made them
 COMMON_STREET_TOWNS = 3  # a street name borne in this many towns reads as at home anywhere
 MIN_COMMON_STREETS = 100  # fewer shared names than this: the whole country list is drawn from
+ARTICLE_REACH = 12  # characters before a place searched for its article
 ORIGIN_REACH = 40  # characters before a place searched for a birthplace cue
 MAX_TRIES = 32  # draws for a town outside the original's region before any town is taken
 KEEP_NOTHING = "none"  # the places option `keep: none`: every level is replaced
@@ -77,6 +78,8 @@ class AddressSettings:
     number_first: bool = False  # the house number stands before the street name ("221 Baker Street")
     region_streets: bool = True  # a town without streets of its own takes its region's
     origin: regex.Pattern | None = None  # a birthplace cue ending right before a place ("natural de ")
+    article: regex.Pattern | None = None  # an article ending right before a place ("del "), group 1
+    takes_article: Mapping[str, frozenset[str]] | None = None  # article (casefolded) -> loose names of the places that take it
 
 
 def place_settings(pack: LocalePack) -> AddressSettings:
@@ -99,6 +102,8 @@ def place_settings(pack: LocalePack) -> AddressSettings:
             number_first=raw.street_order == "number_first",
             region_streets=raw.street_reach == "region",
             origin=_cue_before(raw.origin_cues),
+            article=_article_before(raw.articles),
+            takes_article={a.casefold(): frozenset(loose(n) for n in names) for a, names in raw.articles.items()},
         )
 
     return pack.cached("place-settings", make)
@@ -110,6 +115,14 @@ def _cue_before(cues: Sequence[str]) -> regex.Pattern | None:
         return None
     alternatives = "|".join(regex.escape(c) for c in sorted(cues, key=len, reverse=True))
     return regex.compile(rf"(?<!\w)(?:{alternatives})[^\S\n]*:?[^\S\n]*$", regex.IGNORECASE)
+
+
+def _article_before(articles: Mapping[str, Sequence[str]]) -> regex.Pattern | None:
+    """Any of the articles as a whole word, then spaces, at the end of the text before a place."""
+    if not articles:
+        return None
+    alternatives = "|".join(regex.escape(a) for a in sorted(articles, key=len, reverse=True))
+    return regex.compile(rf"(?<!\w)({alternatives})[^\S\n]+$", regex.IGNORECASE)
 
 
 def keep_option(value: object) -> frozenset[str] | None:
@@ -269,6 +282,7 @@ class AddressWorld:
         self._unit_towns: dict[tuple[int, int], Place | None] = {}  # a unit span -> the town it is written with
         self._catalogue_towns: set[str] = set()  # towns written with a unit of a catalogue type: drawn among towns with such units
         self._region_beside: dict[str, set[str]] = {}  # a town id -> the loose names of its regions written beside it
+        self._articled: dict[str, frozenset[str]] = {}  # a place id -> the loose names of places that take the article written before it
 
     # -- finding originals ------------------------------------------------------------------
     def find(self, name: str, label: str, beside: str | None = None) -> tuple[Place | None, str | None]:
@@ -418,6 +432,8 @@ class AddressWorld:
                 pool = self._with_units(pool, place, anchor)
             if place.id in self._region_beside:
                 pool = _without(pool, self._region_beside[place.id])
+            if place.id in self._articled:
+                pool = self._taking_article(pool, place)
             avoid = self._replaced_regions(place)
             name = self._scope.consistent(
                 NAMESPACE, f"place:{place.kind}", normalise(place.name), lambda s: self._draw(pool, avoid, place.kind, anchor, s),
@@ -476,11 +492,34 @@ class AddressWorld:
                 self._catalogue_towns.add(town.id)
         for town, names in self._regions_beside_towns(document).items():
             self._region_beside.setdefault(town, set()).update(names)
+        self._read_articles(document)
         self._address_countries = self._find_address_countries(document)
         for country in self._address_countries:
             if country.id not in self._kept_abroad:
                 self._kept_abroad.add(country.id)
                 self._kept.clear()  # the places under it now lie in a kept region
+
+    def _read_articles(self, document: Tagged) -> None:
+        """The places written after an article that only some places take ("del Reino Unido", "los
+        Países Bajos"): their surrogate is drawn among those, so the article still agrees."""
+        settings = self.settings
+        if settings.article is None or settings.takes_article is None:
+            return
+        for target in document.targets:
+            if target.label not in PLACE_LABELS:
+                continue
+            written = settings.article.search(document.text, max(0, target.span.start - ARTICLE_REACH), target.span.start)
+            place = self.find(target.text.strip(), target.label)[0] if written else None
+            if written and place is not None and place.id not in self._articled:
+                names = settings.takes_article.get(written.group(1).casefold(), frozenset())
+                if loose(place.name) in names:
+                    self._articled[place.id] = names
+
+    def _taking_article(self, pool: WeightedList, place: Place) -> WeightedList:
+        """The pool's places that take the place's article, else such places of its kind anywhere."""
+        names = self._articled[place.id] - {loose(place.name)}
+        kept = _only(pool, names)
+        return kept if len(kept) else (_only(_pool(self._pack, place.kind, None, None), names) or pool)
 
     def _regions_beside_towns(self, document: Tagged) -> dict[str, set[str]]:
         """Towns written right beside a region of theirs ("50800 Zuera Zaragoza", "Zuera
@@ -1062,6 +1101,12 @@ class AddressWorld:
         place, _ = self.find(text, label)
         return None if place is None else self.surrogate(place)
 
+
+
+def _only(pool: WeightedList, names: frozenset[str]) -> WeightedList:
+    """The pool's names among those given (loose); possibly empty."""
+    kept = [(n, w) for n, w in zip(pool.items, pool.weights) if loose(n) in names]
+    return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
 
 
 def _without(pool: WeightedList, names: set[str]) -> WeightedList:

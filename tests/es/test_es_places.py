@@ -363,3 +363,15 @@ def test_two_codes_of_one_town_share_the_code_of_a_surrogate_town_that_has_one()
     for town, code, _, code2, _, _ in run_many(text, spans, keys=30):
         ids = {p.id for p in tree.lookup(town) if p.kind == "municipality"}
         assert ids & codes[code] and ids & codes[code2], (town, code, code2)
+
+
+def test_a_country_after_an_article_becomes_one_that_takes_it():
+    """"una universidad privada del Reino Unido" had become "del Países Bajos": after "del" the
+    surrogate is a country written with "el" (the pack's `places.articles`), after "los" one with
+    "los"; a country written without an article is drawn as before."""
+    takes_el = set(es_pack().settings.places.articles["del"])
+    for (country,) in run_many("Estudió en una universidad privada del Reino Unido.", [("Reino Unido", "PAIS")], keys=15):
+        assert country in takes_el and country != "Reino Unido", country
+    for (country,) in run_many("Vive en los Países Bajos.", [("Países Bajos", "PAIS")], keys=5):
+        assert country in {"Estados Unidos", "Emiratos Árabes Unidos"}, country
+    assert len({c for (c,) in run_many("Vive en Francia.", [("Francia", "PAIS")], keys=15)} - takes_el) > 3
