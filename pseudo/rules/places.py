@@ -83,6 +83,11 @@ def _number(token: str, floor: bool, stream: KeyedStream) -> str:
 _COUNTRY_PREFIX = regex.compile(r"\p{Lu}{1,3}-\s?")  # "E-13600", "S-113 22", "ES-28001": a postcode with its country
 
 
+def _building_code(token: str, world: AddressWorld) -> bool:
+    """Four to six capitals that name no listed place: a building's or block's initials ("HRTQ")."""
+    return 4 <= len(token) <= 6 and token.isupper() and world.find(token, "PLACE")[0] is None
+
+
 def _is_postcode(text: str, settings: AddressSettings) -> bool:
     """A value that is one postcode of the pack's shape, also written after a country prefix."""
     if settings.postcode is None:
@@ -320,7 +325,8 @@ class PlaceRule(Rule):
 
     def _house_number(self, tail: str, text: str, ctx: Context, settings: AddressSettings, attempt: int = 0) -> str:
         """Digits and door letters redrawn in the same shape (a leading nonzero digit stays nonzero);
-        address words ("piso", "dcha", "s/n"), ordinals ("2º", "3.o") and conjunctions kept; other
+        address words ("piso", "dcha", "s/n"), ordinals ("2º", "3.o"), conjunctions and a building's
+        initials ("HRTQ") kept; other
         words name a place ("Buenavista") and are replaced by a place; in an address abroad, by the
         address world's neighbourhood ("Col. Obraje" never becomes a Spanish town)."""
         stream = ctx.stream("house-number", text, *([attempt] if attempt else []))
@@ -355,9 +361,9 @@ class PlaceRule(Rule):
                 continue
             attached = _ENDS_WITH_NUMBER.search(before) is not None
             if token[0].isalpha() and not attached:
-                if token.casefold() in settings.address_words:
+                if token.casefold() in settings.address_words or _building_code(token, world):
                     flush()
-                    out.append(token)
+                    out.append(token)  # "HRTQ-planta 3": a building's initials, no place; random letters would show
                 elif len(token) > 1 and not (token.isupper() and len(token) <= 3):
                     phrase.append(token)
                 else:

@@ -375,3 +375,11 @@ def test_a_country_after_an_article_becomes_one_that_takes_it():
     for (country,) in run_many("Vive en los Países Bajos.", [("Países Bajos", "PAIS")], keys=5):
         assert country in {"Estados Unidos", "Emiratos Árabes Unidos"}, country
     assert len({c for (c,) in run_many("Vive en Francia.", [("Francia", "PAIS")], keys=15)} - takes_el) > 3
+
+
+def test_a_buildings_initials_in_the_number_part_stay_and_a_place_there_is_replaced():
+    """"1-3, HRTQ-planta 3": the hospital building's initials had become a town ("Valencia-planta 2")."""
+    for (street,) in run_many("Paseo Isabel la Católica, 1-3, HRTQ-planta 3", [("Paseo Isabel la Católica, 1-3, HRTQ-planta 3", "CALLE")], keys=8):
+        assert "HRTQ-planta " in street and "Isabel la Católica" not in street, street
+    for (street,) in run_many("Calle Mayor 5, GETAFE", [("Calle Mayor 5, GETAFE", "CALLE")], keys=8):
+        assert "GETAFE" not in street.upper(), street
