@@ -29,4 +29,4 @@ class NameRule(Rule):
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         text, fallback = ctx.services.person.name(target, ctx.document)
-        return Surrogate(text, kept=text == target.text, fallback=fallback)  # a span of common words stays
+        return Surrogate(text, kept=ctx.services.person.common_words_only(target.text), fallback=fallback)  # "Mujer" stays

@@ -181,7 +181,7 @@ class PlaceRule(Rule):
         text = target.text
         if target.label == "ADDRESS":
             return self._address(target, ctx, settings)
-        if target.label == "POSTCODE" or _is_postcode(text, settings) or (digits_of(text) and not regex.search(r"\p{L}", text)):
+        if (target.label == "POSTCODE" and digits_of(text)) or _is_postcode(text, settings) or (digits_of(text) and not regex.search(r"\p{L}", text)):
             return self._postcode(text, ctx, near=target)
         if target.label == "STREET" or self._looks_like_street(text, settings):
             return self._street(text, ctx, settings, near=target)

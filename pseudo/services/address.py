@@ -275,13 +275,14 @@ class AddressWorld:
         self._by_text: dict[str, tuple[Place | None, str | None]] = {}  # a value as written -> the place read
         self._kept: dict[str, bool] = {}  # place id -> whether it stays as written
         self._kept_abroad: set[str] = set()  # foreign countries kept as the country of an address of the scope
-        self._document: str | None = None  # the document read last, and what was read of it:
+        self._document: Tagged | None = None  # the document read last (the one object its rules share), and what was read of it:
         self._abroad: dict[tuple[int, int], Place | None] = {}  # a span -> the foreign country it is written as of
         self._address_countries: tuple[Place, ...] = ()
         self._at_home = False  # whether the document read names a listed place at home
         self._unit_towns: dict[tuple[int, int], Place | None] = {}  # a unit span -> the town it is written with
         self._catalogue_towns: set[str] = set()  # towns written with a unit of a catalogue type: drawn among towns with such units
         self._region_beside: dict[str, set[str]] = {}  # a town id -> the loose names of its regions written beside it
+        self._codes_written: dict[str, set[str]] = {}  # a town id -> its postcodes the scope writes
         self._articled: dict[str, frozenset[str]] = {}  # a place id -> the loose names of places that take the article written before it
 
     # -- finding originals ------------------------------------------------------------------
@@ -434,6 +435,8 @@ class AddressWorld:
                 pool = _without(pool, self._region_beside[place.id])
             if place.id in self._articled:
                 pool = self._taking_article(pool, place)
+            if len(self._codes_written.get(place.id, ())) > 1:
+                pool = self._with_codes(pool, place, self._codes_written[place.id])
             avoid = self._replaced_regions(place)
             name = self._scope.consistent(
                 NAMESPACE, f"place:{place.kind}", normalise(place.name), lambda s: self._draw(pool, avoid, place.kind, anchor, s),
@@ -481,10 +484,12 @@ class AddressWorld:
     # -- addresses abroad -------------------------------------------------------------------
     def read_document(self, document: Tagged) -> None:
         """Read once per document, before any surrogate of it is drawn: the foreign countries of
-        its address (`address_countries`) are kept from then on in the scope."""
-        if self._document == document.id:
+        its address (`address_countries`) are kept from then on in the scope, and so are, for the
+        draws of the whole scope, the towns written with a catalogue unit, beside their own region
+        or after an article (a town's one surrogate in the scope must fit every place it is written)."""
+        if self._document is document:
             return
-        self._document, self._abroad, self._address_countries, self._at_home = document.id, {}, (), False
+        self._document, self._abroad, self._address_countries, self._at_home = document, {}, (), False
         self._unit_towns = {}
         for unit in document.labelled("HEALTHCARE_UNIT"):
             town = self._unit_towns[(unit.span.start, unit.span.end)] = self._town_of_unit(document, unit)
@@ -493,11 +498,32 @@ class AddressWorld:
         for town, names in self._regions_beside_towns(document).items():
             self._region_beside.setdefault(town, set()).update(names)
         self._read_articles(document)
+        self._read_codes(document)
         self._address_countries = self._find_address_countries(document)
         for country in self._address_countries:
             if country.id not in self._kept_abroad:
                 self._kept_abroad.add(country.id)
-                self._kept.clear()  # the places under it now lie in a kept region
+                self._kept = {p: kept for p, kept in self._kept.items() if p in self._mapped}  # places under it now lie in a kept region; those already drawn stay drawn
+
+    def _read_codes(self, document: Tagged) -> None:
+        """The postcodes the record writes of each town (by the postal data's place of the code),
+        so a town written with two codes ("31016", "31008" of Pamplona) becomes one that has two."""
+        _, _, by_code = _postcodes(self._pack)
+        for target in document.targets:
+            digits = digits_of(target.text)
+            if target.label in PLACE_LABELS and digits and self.settings.postcode is not None and self.settings.postcode.fullmatch(digits):
+                for holder in by_code.get(digits, ()):
+                    self._codes_written.setdefault(holder, set()).add(digits)
+
+    def _with_codes(self, pool: WeightedList, place: Place, written: set[str]) -> WeightedList:
+        """The pool's places with as many postcodes of their own as the record writes of the
+        original, else the whole pool."""
+        length = len(next(iter(written)))
+        kept = [
+            (n, w) for n, w in zip(pool.items, pool.weights)
+            if any(len(_codes_of(self._pack, p, length, "town")) >= len(written) for p in self._tree.lookup(n) if p.kind == place.kind)
+        ]  # fmt: skip
+        return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept)) if kept else pool
 
     def _read_articles(self, document: Tagged) -> None:
         """The places written after an article that only some places take ("del Reino Unido", "los
@@ -578,8 +604,8 @@ class AddressWorld:
         as of (`country_abroad`), the country of a town the tree puts abroad when it is written
         beside it or the record names no place at home, and a foreign country written beside a
         postcode or a street. A country of birth in a record whose address is at home is not one.
-        None with `keep: none` (every level replaced), for a country the tree lists no town of, or
-        one the scope already replaced."""
+        None (an empty tuple) with `keep: none` (every level replaced); never a country the tree
+        lists no town of, or one the scope already replaced."""
         self.read_document(document)
         return self._address_countries
 
@@ -689,6 +715,8 @@ class AddressWorld:
         """The one surrogate of a postcode of an address abroad: its layout with new digits (the
         first nonzero when it was), since the pack lists no postcodes of that country."""
         digits = digits_of(text)
+        if not digits:
+            return text  # no code to redraw ("s/n")
 
         def draw(stream: KeyedStream) -> str:
             new = digits
@@ -758,6 +786,8 @@ class AddressWorld:
         region = self.find(beside, "REGION")[0] if beside else None
         if region is None or region.kind == kind:
             region = self._anchor(near) if near is not None and not self.is_abroad(near) else None
+        if region is not None and len(_pool(self._pack, kind, region, None)) < 2:
+            region = None  # too small a region to draw in: its surrogate is not asked for
         pool = _pool(self._pack, kind, self.surrogate(region), None) if region is not None else None
         if pool is None or len(pool) < 2:
             pool = _pool(self._pack, kind, None, None)
@@ -928,9 +958,9 @@ class AddressWorld:
         town of that region, names the region ("Localidad/ Provincia: Zaragoza. CP: 50800", the code
         of Zuera): the code then follows its own town, as it does where that town is written
         ("50800 Zuera"). A code
-        another original already took in the scope is passed over for another of the town's; when
-        the surrogate town has no other, two codes of the original's town share it (a town of one
-        code: the region's codes would name another town)."""
+        another original already took in the scope is passed over for one of the town's region,
+        so two originals never share one surrogate code; a town written with several codes is
+        drawn among towns that have as many (`surrogate`), so they are the town's own."""
         digits = digits_of(text)
         by_place, every, by_code = _postcodes(self._pack)
         holders = [self._tree.places[i] for i in by_code.get(digits, []) if i in self._tree.places]
@@ -944,16 +974,13 @@ class AddressWorld:
             town = min(holders, key=lambda p: (-p.weight, p.id))
         fitting: Sequence[str] = ()
         fallback = None
-        shared = False
         if town is not None:
             surrogate = self.surrogate(town)
             taken = self._scope.taken(NAMESPACE, "postcode")
-            own = [(c, key) for c, code_digits, key in _keyed_codes(self._pack, surrogate, len(digits), "town") if code_digits != digits]
-            fitting = [c for c, key in own if key not in taken]
-            if not fitting and own:  # "31016" and "31008" of Pamplona in a Tudela of one code: both are Tudela's
-                fitting, shared = [c for c, _ in own], True
-            if not fitting:  # a town without codes of its own: one of its region
-                fitting = [c for c, code_digits, key in _keyed_codes(self._pack, surrogate, len(digits), "region") if code_digits != digits and key not in taken]
+            for reach in ("town", "region"):  # a town without free codes of its own: one of its region
+                fitting = [c for c, code_digits, key in _keyed_codes(self._pack, surrogate, len(digits), reach) if code_digits != digits and key not in taken]
+                if fitting:
+                    break
             if not fitting:
                 fallback = "no postcode of the surrogate town"
         if not fitting:
@@ -964,7 +991,7 @@ class AddressWorld:
         def draw(stream: KeyedStream) -> str:
             return replace_digits(text, digits_of(stream.choice(fitting)))
 
-        return self._scope.consistent(NAMESPACE, "postcode", digits, draw, one_to_one=not shared), fallback
+        return self._scope.consistent(NAMESPACE, "postcode", digits, draw, one_to_one=True), fallback
 
     # -- streets ----------------------------------------------------------------------------
     def street(self, name: str, road_type: str, town: Place | None) -> str:

@@ -351,9 +351,9 @@ def test_a_place_in_no_list_is_drawn_in_the_region_of_the_records_nearest_listed
         assert "Santa Cruz de Tenerife" in provinces, island
 
 
-def test_two_codes_of_one_town_share_the_code_of_a_surrogate_town_that_has_one():
-    """Pamplona written with 31016 and 31008: a surrogate town with a single code (Tudela, 31500)
-    writes it twice rather than borrow a code of another town of the region."""
+def test_a_town_written_with_two_codes_becomes_a_town_that_has_two():
+    """Pamplona written with 31016 and 31008 had become Tudela (one code, 31500), whose second code
+    was borrowed from another town ("31700 Tudela"); the surrogate town now has codes enough."""
     codes: dict[str, set[str]] = {}
     for row in es_pack().rows("postal_codes"):
         codes.setdefault(row["postcode"], set()).add(row["place_id"])
@@ -383,3 +383,13 @@ def test_a_buildings_initials_in_the_number_part_stay_and_a_place_there_is_repla
         assert "HRTQ-planta " in street and "Isabel la Católica" not in street, street
     for (street,) in run_many("Calle Mayor 5, GETAFE", [("Calle Mayor 5, GETAFE", "CALLE")], keys=8):
         assert "GETAFE" not in street.upper(), street
+
+
+def test_the_address_world_gives_a_foreign_postcode_without_digits_back_as_written():
+    """"s/n" in a postcode field of an address abroad has no digits to redraw (the draw had looped forever)."""
+    from pseudo.keyed import Keyring
+    from pseudo.scope import ScopeState
+    from pseudo.services.address import AddressWorld
+
+    world = AddressWorld(ScopeState("s", Keyring(b"k")), es_pack(), {"fuzzy_cutoff": 88})
+    assert world.foreign_postcode("s/n") == "s/n"
