@@ -17,6 +17,7 @@ from pseudo.config import (
     check_rule_options,
     parse_rule_options,
 )
+from pseudo.datetext import DateWords, date_words, find_dates
 from pseudo.errors import ConfigError, InputError, LocaleError, PseudoError
 from pseudo.keyed import Keyring
 from pseudo.labels import NAME_LABELS, LabelMapping, Tagset, detect_tagset, tagset
@@ -29,7 +30,6 @@ from pseudo.lists.names import title_words
 from pseudo.lists.words import common_words, kinship_terms, particles
 from pseudo.scope import ScopeState
 from pseudo.services import SERVICES, Services
-from pseudo.datetext import DateWords, date_words, find_dates
 from pseudo.sweep import DateProfile, followed_dates
 
 FOLLOWING_CHARS = 40  # text after a span searched for a cue of what it is ("CALVERT HOSPITAL")
