@@ -403,6 +403,25 @@ def test_birth_date_follows_the_age_shift(monkeypatch, packs, key):
     assert date.fromisoformat(born) + relativedelta(years=int(age)) == date.fromisoformat(admitted)
 
 
+@pytest.mark.parametrize("key", [b"a", b"b", b"c"])
+def test_an_age_the_dates_contradict_adds_up_in_the_output(monkeypatch, packs, key):
+    """Written 72 where the dates make 70: the birth date absorbs the slip, so the output's age,
+    birth date and admission agree (a record that keeps the slip reads as made up)."""
+    text = "Ålder 72. F. 1946-06-12. Inlagd 2016-06-12. Kontroll 2017-01-10."
+    spans = [("72", "AGE"), ("1946-06-12", "DATE"), ("2016-06-12", "DATE"), ("2017-01-10", "DATE")]
+    age, born, admitted, _ = engine_result(monkeypatch, packs, text, spans, THREE_YEARS, key)
+    assert date.fromisoformat(born) + relativedelta(years=int(age)) == date.fromisoformat(admitted)
+    assert int(age) != 72
+
+
+def test_an_age_that_holds_on_a_later_date_keeps_the_birth_date_offset(monkeypatch, packs):
+    """Written 71: true on the second date, so no slip; the birth date moves as the age does."""
+    text = "Ålder 71. F. 1946-06-12. Inlagd 2016-06-12. Kontroll 2017-07-10."
+    spans = [("71", "AGE"), ("1946-06-12", "DATE"), ("2016-06-12", "DATE"), ("2017-07-10", "DATE")]
+    age, born, _, checked = engine_result(monkeypatch, packs, text, spans, THREE_YEARS, b"a")
+    assert relativedelta(date.fromisoformat(checked), date.fromisoformat(born)).years == int(age)
+
+
 def test_a_birth_date_moves_even_when_the_age_shift_cancels_the_offset(monkeypatch, packs):
     rules = {"dates": {"unit": "years", "min": 1, "max": 1, "direction": "future"}, "ages": {"shift": 1}}
     text = "70 år gammal, född 1946."

@@ -146,7 +146,8 @@ class DateRule(Rule):
         if not expressions:
             return _unparsed(target, ctx)
         birth = is_birth_date(ctx.document.text, span.start, expressions[0].start, ctx.pack)
-        move = ctx.services.clock.move(birth, ctx.document, ctx.pack)
+        born = full_date(expressions[0].parts[0]) if birth else None
+        move = ctx.services.clock.move(birth, ctx.document, ctx.pack, born)
         complete = all("year" in part.values for expression in expressions for part in expression.parts)
         context = None if complete else _nearest_full_date(ctx, words, span.start)
         text = target.text

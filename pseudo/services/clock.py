@@ -17,6 +17,7 @@ import regex
 from dateutil.relativedelta import relativedelta
 
 from pseudo.casing import match_case
+from pseudo.datetext import date_words, find_dates, full_date
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack
 from pseudo.model import Tagged
@@ -207,13 +208,48 @@ class Clock:
             return years + (self.age_shift if whole is None else self.shifted_age(whole) - whole)
         return None
 
-    def move(self, birth: bool, document: Tagged, pack: LocalePack | None) -> Move:
-        """How a date of this document moves: a birth date also back by the patient's age shift."""
-        return Move(self.dates["unit"], self.offset, -self.patient_age_shift(document, pack) if birth else 0)
+    def move(self, birth: bool, document: Tagged, pack: LocalePack | None, born: date | None = None) -> Move:
+        """How a date of this document moves: a birth date also back by the patient's age shift,
+        and, when its day is known (`born`), by the years its written age and dates disagreed on."""
+        if not birth:
+            return Move(self.dates["unit"], self.offset)
+        slip = self.age_slip(born, document, pack) if born is not None else 0
+        return Move(self.dates["unit"], self.offset, -self.patient_age_shift(document, pack) - slip)
 
     def birth_date(self, born: date, document: Tagged, pack: LocalePack | None) -> date:
         """A birth date written inside another value (a personnummer) moves like one in the text."""
-        return self.move(True, document, pack).day(born)
+        return self.move(True, document, pack, born).day(born)
+
+    def age_slip(self, born: date, document: Tagged, pack: LocalePack | None) -> int:
+        """Years by which the patient's written age exceeds their age on the record's dates, from a
+        birth date: 0 when it holds on one of them. Records carry such slips ("Edad: 26" beside
+        dates that make 24); readers take a surrogate record that keeps one for a made-up one, so
+        the birth date absorbs it and the output's age, birth date and dates add up. The date
+        nearest in age to the written one is the record's date; 0 without an age or such a date."""
+        written = self._written_years(document, pack)
+        if written is None:
+            return 0
+        words = date_words(pack, self.dates.get("order"))
+        ages = set()
+        for target in document.labelled("DATE"):
+            for expression in find_dates(document.text, words, target.span.start, target.span.end):
+                for part in expression.parts:
+                    day = full_date(part)
+                    if day is not None and day > born:
+                        ages.add(relativedelta(day, born).years)
+        if not ages or written in ages:
+            return 0
+        nearest = min(ages, key=lambda years: (abs(written - years), years))
+        return written - nearest
+
+    def _written_years(self, document: Tagged, pack: LocalePack | None) -> int | None:
+        """The patient's age in whole years as the record writes it (the age `patient_age_shift` reads)."""
+        ages = document.labelled("AGE")
+        for target in [t for t in ages if t.role == "patient"] or ages:
+            years = next((n.value for n in age_numbers(target.text, pack) if n.unit == "year"), None)
+            if years is not None:
+                return years
+        return None
 
     def age_text(self, text: str, pack: LocalePack | None) -> tuple[str, bool, str | None]:
         """An age as written, moved by the scope's shift: (text, kept, fallback). A stage of life
