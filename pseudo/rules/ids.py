@@ -214,6 +214,9 @@ def plain_words(target: Target, ctx: Context, family: str) -> tuple[str, str]:
     return "".join(out), f"{target.label} span of {reason}"
 
 
+SHORT_ID = 4  # digits up to which an identifier may carry nothing but kept parts (a NºCol's province pairs)
+
+
 class IdRule(Rule):
     name = "ids"
     labels = ("ID",)
@@ -251,4 +254,6 @@ class IdRule(Rule):
                     return found
             return redraw_digits(target.text, stream)
 
+        if len(digits_of(target.text)) <= SHORT_ID and all(draw(ctx.stream("kept-probe", target.text, n)) == target.text for n in range(3)):
+            return Surrogate(target.text, kept=True, fallback="identifier of kept parts only, kept")  # "NºCol: 06 06" of a kept province
         return ctx.consistent("id", normalise(target.text), draw)

@@ -79,6 +79,17 @@ def test_a_collegiate_number_takes_the_province_of_the_surrogate_place():
         assert regex.fullmatch(rf"{code} {code} \d{{5}}", new), (code, new)
 
 
+def test_a_collegiate_number_of_two_pairs_alone_takes_the_province_too():
+    for key in KEYS:
+        code, [new] = with_town("NºCol: 28 28.", [("28 28", COL)], key)
+        assert new == f"{code} {code}", (code, new)
+
+
+def test_two_pairs_of_the_kept_province_stay_as_written():
+    code, [new] = with_town("NºCol: 50 50.", [("50 50", COL)], b"k")
+    assert code == "50" and new == "50 50"  # Zaragoza's province is kept: nothing else to replace
+
+
 def test_a_collegiate_number_keeps_dashes_and_a_second_pair_that_differs():
     for key in KEYS:
         code, [new] = with_town("NºCol: 13-87-71356.", [("13-87-71356", COL)], key)
