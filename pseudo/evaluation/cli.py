@@ -73,6 +73,7 @@ def build(
     share_pseudo: float = typer.Option(0.5, "--share-pseudo", min=0.0, max=1.0, help="Chance that a record is shown pseudonymised."),
     window: int = typer.Option(20, "--window", min=1, help="Lines per record at most: the densest run of PHI is shown."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the draw; a random one is chosen and kept in key.json."),
+    min_spans: int = typer.Option(1, "--min-spans", min=0, help="Draw only documents with at least this many tagged spans."),
     format: str = FORMAT,
     force: bool = typer.Option(False, "--force", help="Replace an existing kit as a whole (its key, and so its answers, are lost)."),
 ) -> None:
@@ -87,7 +88,7 @@ def build(
         if not pairing.pairs:
             raise PseudoError("no document id occurs in both inputs")
         seed = secrets.randbelow(2**32) if seed is None else seed
-        records = draw_records(with_dates(pairing.pairs, Config()), n, share_pseudo, window, seed)
+        records = draw_records(with_dates(pairing.pairs, Config()), n, share_pseudo, window, seed, min_spans)
         write_kit(records, out, seed, share_pseudo, window, force)
     typer.echo(f"kit {kit_id(records)} of {len(records)} record(s) written to {out}/ (judge.html, sheet.csv, key.json; seed {seed})")
     say(f"pseudo: keep {out / 'key.json'} away from the evaluators: it says which records are pseudonymised")

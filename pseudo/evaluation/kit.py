@@ -102,8 +102,10 @@ def _shown(pair: Pair, window: Window, condition: str) -> str:
     return text.replace("\r\n", "\n")
 
 
-def draw_records(pairs: Sequence[Pair], n: int | None, share_pseudo: float, size: int, seed: int) -> list[Record]:
-    """The same pairs, n, share, window and seed always give the same kit."""
+def draw_records(pairs: Sequence[Pair], n: int | None, share_pseudo: float, size: int, seed: int, min_spans: int = 1) -> list[Record]:
+    """The same pairs, n, share, window, seed and min_spans always give the same kit. Only documents
+    with at least `min_spans` tagged spans are drawn: one without any reads the same in both
+    versions, so shown "pseudonymised" it measures nothing but the original."""
     if not 0 <= share_pseudo <= 1:
         raise PseudoError("--share-pseudo must be between 0 and 1")
     if size < 1:
@@ -113,10 +115,10 @@ def draw_records(pairs: Sequence[Pair], n: int | None, share_pseudo: float, size
         listed = "; ".join(f"{doc}: {why}" for doc, why in broken[:5])
         raise PseudoError(f"{len(broken)} document(s) do not match their original (run pseudo audit): {listed}")
     rng = random.Random(seed)
-    chosen = sorted(pairs, key=lambda p: p.id)
+    chosen = sorted((p for p in pairs if len(p.original.spans) >= min_spans), key=lambda p: p.id)
     if n is not None:
         if not 0 < n <= len(chosen):
-            raise PseudoError(f"--n {n}: there are {len(chosen)} paired document(s)")
+            raise PseudoError(f"--n {n}: there are {len(chosen)} paired document(s) with at least {min_spans} tagged span(s)")
         chosen = sorted(rng.sample(chosen, n), key=lambda p: p.id)
     drawn = []
     for pair in chosen:

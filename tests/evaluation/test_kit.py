@@ -76,6 +76,16 @@ def test_share_extremes():
     assert {r.condition for r in draw_records(pairs(), None, 1.0, 20, seed=1)} == {"pseudo"}
 
 
+def test_documents_without_enough_spans_are_not_drawn():
+    untagged = as_document(doc("z", "Inget namn här"))
+    drawn = draw_records([*pairs(4), Pair(untagged, untagged)], None, 1.0, 3, seed=1)
+    assert "z" not in {r.document_id for r in drawn} and len(drawn) == 4
+    assert {r.document_id for r in draw_records([*pairs(4), Pair(untagged, untagged)], None, 1.0, 3, seed=1, min_spans=0)} >= {"z"}
+    assert len(draw_records(pairs(4), None, 1.0, 3, seed=1, min_spans=3)) == 2  # d02 and d03 name Anna three and four times
+    with pytest.raises(PseudoError, match="at least 5 tagged span"):
+        draw_records(pairs(4), 1, 1.0, 3, seed=1, min_spans=5)
+
+
 def test_misaligned_pairs_are_refused():
     original = as_document(doc("d", "Anna kom", ("FIRST_NAME", "Anna")))
     output = as_document(doc("d", "Karin gick", ("FIRST_NAME", "Karin")))
