@@ -323,6 +323,9 @@ class AddressWorld:
         both = self._both_names(name, label)
         if both is not None:
             return both, None
+        official = self._long_form(name) if label == "COUNTRY" else None
+        if official is not None:
+            return official, None
         names = self._pack.cached(
             f"place-names:{label}",
             lambda: _weighted_names(p for p in self._tree.places.values() if not wanted or p.kind in wanted),
@@ -331,6 +334,21 @@ class AddressWorld:
         if near:
             return self._find(near[1], label)[0], "place matched to the closest listed spelling"
         return None, "place in no list: a random place of its level"
+
+    def _long_form(self, name: str) -> Place | None:
+        """A country written in a long official form, which the lists (CLDR's short names) do not
+        hold: its listed name as the last words ("República Argentina", "República de Colombia"),
+        else as the first words before a lowercase word ("Estados Unidos de América"). Countries
+        only: a town's suffix would misread "San Luis Potosí" as Potosí."""
+        kind = self.settings.default_kind.get("COUNTRY")
+        words = list(_WORD.finditer(name))
+        cuts = [name[w.start() :] for w in words[1:]]  # longest suffix first
+        cuts += [name[: words[i - 1].end()] for i in range(len(words) - 1, 0, -1) if words[i].group()[:1].islower()]
+        for cut in cuts:
+            found = [p for p in self._tree.lookup(cut) if p.kind == kind]
+            if found:
+                return min(found, key=lambda p: (-p.weight, p.id))
+        return None
 
     def _both_names(self, name: str, label: str) -> Place | None:
         """A place written with its two official names joined ("Donostia-San Sebastián",

@@ -393,3 +393,24 @@ def test_the_address_world_gives_a_foreign_postcode_without_digits_back_as_writt
 
     world = AddressWorld(ScopeState("s", Keyring(b"k")), es_pack(), {"fuzzy_cutoff": 88})
     assert world.foreign_postcode("s/n") == "s/n"
+
+
+def test_a_country_in_its_long_official_form_is_that_country():
+    """"República Argentina" (three times in an Argentine address) had become India, read as no
+    listed country: the long official form is read as the country, so the address abroad keeps it."""
+    from pseudo.keyed import Keyring
+    from pseudo.scope import ScopeState
+    from pseudo.services.address import AddressWorld
+
+    world = AddressWorld(ScopeState("s", Keyring(b"k")), es_pack(), {"fuzzy_cutoff": 88})
+    read = {n: world.find(n, "COUNTRY")[0] for n in ("República Argentina", "República de Colombia", "Estados Unidos de América", "Estados Unidos Mexicanos")}
+    assert {n: p.name if p else None for n, p in read.items()} == {
+        "República Argentina": "Argentina", "República de Colombia": "Colombia", "Estados Unidos de América": "Estados Unidos",
+        "Estados Unidos Mexicanos": None,
+    }  # fmt: skip
+    assert world.find("San Luis Potosí", "PLACE")[0] is None  # towns are not read by a part of their name
+    text = "Jujuy Nº 491. Ciudad Autónoma de Buenos Aires. República Argentina. CP 1083. Policía de Buenos Aires (República Argentina)."
+    spans = [("Ciudad Autónoma de Buenos Aires", "TERRITORIO"), ("República Argentina", "PAIS"), ("1083", "TERRITORIO"),
+             ("Buenos Aires", "TERRITORIO"), ("República Argentina", "PAIS")]  # fmt: skip
+    for _, country, code, _, country2 in run_many(text, spans, keys=6):
+        assert country == country2 == "República Argentina" and regex.fullmatch(r"\d{4}", code) and code != "1083"
