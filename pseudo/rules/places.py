@@ -43,7 +43,7 @@ from pseudo.model import Target
 from pseudo.rules.base import LISTED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
 from pseudo.rules.ids import shape_surrogate
 from pseudo.scope import MAX_ATTEMPTS
-from pseudo.services.address import PLACE_LABELS, AddressWorld, AddressSettings, depth, keep_option, place_settings
+from pseudo.services.address import NO_TOWN_LISTED, PLACE_LABELS, AddressWorld, AddressSettings, depth, keep_option, place_settings
 
 ADDRESS_BLOCK_LINES = 2  # a postcode goes with a town at most this many line breaks away
 ORDINAL_MARKS = "ºª°"
@@ -190,7 +190,9 @@ class PlaceRule(Rule):
         abroad = self._abroad(target, ctx)
         if abroad is not None:
             surrogate, fallback = ctx.services.address.town_abroad(text.strip(), abroad)
-            return Surrogate(text, kept=True) if surrogate == text.strip() else Surrogate(surrogate, fallback=fallback)
+            if surrogate == text.strip():
+                return Surrogate(text, kept=True, kept_as=fallback if fallback == NO_TOWN_LISTED else None)
+            return Surrogate(surrogate, fallback=fallback)
         beside = ctx.services.address.region_after(ctx.document, target)  # "Springfield, IL": the one in Illinois
         return self._place(text, target.label if target.label in PLACE_LABELS else "PLACE", ctx, settings, beside, target)
 

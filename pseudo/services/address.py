@@ -58,6 +58,7 @@ _TRAILING_CODE = regex.compile(r"\s*\d[\d -]*$")  # "IL 62704" -> "IL"
 _ON_LINE = regex.compile(r"[^\S\n]*(?:[\p{P}\d][^\S\n]*)*")  # punctuation, digits and spaces on one line: a town beside its country
 BESIDE_REACH = 30  # characters at most between a town and the country written beside it
 UNIT_REACH = 100  # characters at most between a health care unit and the town of its address on its line
+NO_TOWN_LISTED = "a town of a kept country the pack lists no town of"  # what such a town is kept as
 UNIT_VOCABULARY = "healthcare_units"  # the pack's unit types: those with a `catalogue` list real units by town
 
 
@@ -621,9 +622,12 @@ class AddressWorld:
         (a record at home keeps its province): a foreign country a town of the record is written
         as of (`country_abroad`), the country of a town the tree puts abroad when it is written
         beside it or the record names no place at home, and a foreign country written beside a
-        postcode or a street. A country of birth in a record whose address is at home is not one.
-        None (an empty tuple) with `keep: none` (every level replaced); never a country the tree
-        lists no town of, or one the scope already replaced."""
+        postcode or a street. A country of birth in a record whose address is at home is not one;
+        written as the birthplace of a record whose address lies in it, it is that one value, kept.
+        A country the tree lists no town of (Brasil) is kept too: its towns then stay as written
+        (`town_abroad`), where a country changed under a Brazilian street, region and e-mail gave the
+        record away. None (an empty tuple) with `keep: none` (every level replaced); never a country
+        the scope already replaced."""
         self.read_document(document)
         return self._address_countries
 
@@ -654,7 +658,7 @@ class AddressWorld:
         others = [t for t in document.targets if t.label in ("STREET", "POSTCODE", "ADDRESS") or (t.label in PLACE_LABELS and not any(c.isalpha() for c in t.text))]
         found += [c for t, c in countries if any(_beside(document, t, other) for other in others)]
         unique = {c.id: c for c in found}
-        return tuple(c for c in unique.values() if c.id not in self._mapped and self._tree.children.get(c.id))
+        return tuple(c for c in unique.values() if c.id not in self._mapped)
 
     def _origin(self, document: Tagged, target: Target) -> bool:
         """Whether a place is written as a birthplace or origin (a pack `origin_cues` word right
@@ -750,7 +754,9 @@ class AddressWorld:
         drawn, when not yet mapped, among those the tree lists towns of, and the town is one of them
         (for a Spanish pack, its capital). A kept country (an address's: `address_countries`) is its
         own surrogate, so the town is drawn inside it; the text itself when it is that country's one
-        listed town. A fallback note when the surrogate country has no town."""
+        listed town, and, with the note NO_TOWN_LISTED, when the pack lists no town of it (a town of
+        another country would contradict the kept country). A fallback note when the surrogate
+        country has no town."""
         if country.id not in self._mapped and not self.is_kept(country):
             anchor = self._anchor(country)
             pool = self._pack.cached(f"countries-with-towns:{anchor.id if anchor else '*'}", lambda: self._with_towns(country.kind, anchor))
@@ -764,7 +770,10 @@ class AddressWorld:
                 )
                 self._mapped[country.id] = self._resolve(name, country.kind, anchor)
         kept = self.is_kept(country)
-        towns = _weighted_names(t for t in self._under(self.surrogate(country)) if not (_holds(text, t.name) if kept else loose(t.name) == loose(text)))
+        listed = self._under(self.surrogate(country))
+        if not listed and kept:  # a kept country the pack lists no town of (Brasil): nothing to draw inside it
+            return text, NO_TOWN_LISTED
+        towns = _weighted_names(t for t in listed if not (_holds(text, t.name) if kept else loose(t.name) == loose(text)))
         fallback = None
         if not len(towns) and kept:
             return text, None  # it names the one town listed of a kept country ("Capital Federal. Buenos Aires"): kept like the region it heads

@@ -4,6 +4,7 @@ import regex
 from es_helpers import es_pack, run, run_many
 
 from pseudo.lists.weighted import loose
+from pseudo.services.address import NO_TOWN_LISTED
 
 
 def places_of(kind):
@@ -207,13 +208,19 @@ def test_a_town_beside_a_foreign_country_becomes_a_town_of_the_surrogate_country
 
 
 def test_a_town_in_no_list_of_a_foreign_record_becomes_a_town_of_the_surrogate_country():
-    """"Heredia" with "País: Costa Rica" and no place at home: a town of the surrogate country, never
-    a Spanish town; a record that names a home town keeps reading its unknown places as Spanish."""
+    """"Heredia" with "País: Costa Rica" and no place at home: with `keep: none` a town of the
+    surrogate country, never a Spanish town; by default the address's country stays and, the pack
+    listing no town of Costa Rica, so does its town (counted as kept); a record that names a home
+    town keeps reading its unknown places as Spanish."""
     tree = es_pack().tree()
     spain = {p.name for p in tree.of_kind("municipality")}
     text = "Localidad/ Provincia: Heredia.\nCP: 40140-280.\nPaís: Costa Rica."
-    for new_town, new_country in run_many(text, [("Heredia", "TERRITORIO"), ("Costa Rica", "PAIS")]):
+    spans = [("Heredia", "TERRITORIO"), ("40140-280", "TERRITORIO"), ("Costa Rica", "PAIS")]
+    for new_town, _, new_country in run_many(text, spans, rules={"places": {"keep": "none"}}):
         assert new_town not in spain and _abroad(tree, new_town, new_country), (new_town, new_country)
+    town, code, country = run(text, spans).replacements
+    assert (town.surrogate, town.kept_as, country.surrogate) == ("Heredia", NO_TOWN_LISTED, "Costa Rica")
+    assert regex.fullmatch(r"\d{5}-\d{3}", code.surrogate) and code.surrogate != "40140-280"
     text = "Localidad: Madrid.\nBarrio: Vallecasuelo.\nPaís de nacimiento: Perú."
     for _, new_barrio, _ in run_many(text, [("Madrid", "TERRITORIO"), ("Vallecasuelo", "TERRITORIO"), ("Perú", "PAIS")], keys=5):
         assert new_barrio in spain
@@ -414,3 +421,21 @@ def test_a_country_in_its_long_official_form_is_that_country():
              ("Buenos Aires", "TERRITORIO"), ("República Argentina", "PAIS")]  # fmt: skip
     for _, country, code, _, country2 in run_many(text, spans, keys=6):
         assert country == country2 == "República Argentina" and regex.fullmatch(r"\d{4}", code) and code != "1083"
+
+
+def test_an_address_abroad_in_a_country_the_pack_lists_no_town_of_keeps_its_country():
+    """The Brazilian record that turned Colombian ("47719-224 Bogotá BOGOTÁ Colombia e-mail:
+    ...@riojasalud.es"): Brazil has no town in the pack, but the address's country stays, and so
+    does the country of birth, the same value; the towns and the region stay (no town of Brazil to
+    draw; never the same capital twice), the postcodes keep their layout and the e-mail is at a
+    provider."""
+    providers = {r["name"] for r in es_pack().rows("email_domains") if r["kind"] == "provider"}
+    text = ("Localidad/ Provincia: Sao Paulo.\nCP: 04005.\nPaís de nacimiento: Brasil.\nResponsable clínico: Dr. Ithamar Nogueira "
+            "Rua Abilio Soares, 1337. 04005-005 Sao Paulo SP Brasil e-mail: dr.ithamar@vivermelhor.com.br")  # fmt: skip
+    spans = [("Sao Paulo", "TERRITORIO"), ("04005", "TERRITORIO"), ("Brasil", "PAIS"), ("Ithamar Nogueira", "NOMBRE_PERSONAL_SANITARIO"),
+             ("Rua Abilio Soares, 1337", "CALLE"), ("04005-005", "TERRITORIO"), ("Sao Paulo", "TERRITORIO"), ("SP", "TERRITORIO"),
+             ("Brasil", "PAIS"), ("dr.ithamar@vivermelhor.com.br", "CORREO_ELECTRONICO")]  # fmt: skip
+    for town, code, birth, _, _, code2, town2, region, country, mail in run_many(text, spans, keys=8):
+        assert (birth, country, town, town2, region) == ("Brasil", "Brasil", "Sao Paulo", "Sao Paulo", "SP")
+        assert regex.fullmatch(r"\d{5}", code) and code != "04005" and regex.fullmatch(r"\d{5}-\d{3}", code2), (code, code2)
+        assert mail.split("@")[1] in providers, mail
