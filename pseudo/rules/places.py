@@ -28,6 +28,7 @@ which (pseudo.services.makers), and they count as no place of the record for the
 
 from __future__ import annotations
 
+import dataclasses
 import string
 from typing import Any, Mapping
 
@@ -45,6 +46,7 @@ from pseudo.rules.ids import shape_surrogate
 from pseudo.scope import MAX_ATTEMPTS
 from pseudo.services.address import NO_TOWN_LISTED, PLACE_LABELS, AddressWorld, AddressSettings, depth, keep_option, place_settings
 
+REGION_ABROAD = "a region abroad beside its town"  # what such a region is kept as (AddressWorld.region_abroad)
 ADDRESS_BLOCK_LINES = 2  # a postcode goes with a town at most this many line breaks away
 ORDINAL_MARKS = "ºª°"
 _HOUSE_PIECE = regex.compile(r"\d+|[\p{L}ºª°][\p{L}ºª°'’/]*|\s+|.", regex.DOTALL)
@@ -187,14 +189,18 @@ class PlaceRule(Rule):
             return self._street(text, ctx, settings, near=target)
         if _FOREIGN_CODE.fullmatch(text) and ctx.services.address.postcode_abroad(ctx.document, None):
             return Surrogate(ctx.services.address.foreign_postcode(text))  # "C1031" of an address abroad: a postcode
+        world: AddressWorld = ctx.services.address
         abroad = self._abroad(target, ctx)
+        if abroad is not None and world.region_abroad(ctx.document, target):
+            return Surrogate(text, kept=True, kept_as=REGION_ABROAD)  # "San Luis Potosí SLP México": SLP stays
         if abroad is not None:
-            surrogate, fallback = ctx.services.address.town_abroad(text.strip(), abroad)
+            surrogate, fallback = world.town_abroad(text.strip(), abroad)
             if surrogate == text.strip():
                 return Surrogate(text, kept=True, kept_as=fallback if fallback == NO_TOWN_LISTED else None)
-            return Surrogate(surrogate, fallback=fallback)
-        beside = ctx.services.address.region_after(ctx.document, target)  # "Springfield, IL": the one in Illinois
-        return self._place(text, target.label if target.label in PLACE_LABELS else "PLACE", ctx, settings, beside, target)
+            return Surrogate(world.before_country(ctx.document, target, surrogate), fallback=fallback)
+        beside = world.region_after(ctx.document, target)  # "Springfield, IL": the one in Illinois
+        found = self._place(text, target.label if target.label in PLACE_LABELS else "PLACE", ctx, settings, beside, target)
+        return found if found.kept else dataclasses.replace(found, text=world.before_country(ctx.document, target, found.text))
 
     # -- towns abroad -----------------------------------------------------------------------
     @staticmethod

@@ -713,6 +713,55 @@ class AddressWorld:
             return min(countries, key=lambda item: (item[0], item[1].span.start))[2]
         return None
 
+    def region_abroad(self, document: Tagged, target: Target) -> bool:
+        """Whether a place abroad is the region written right after its town, in the town's kept
+        country ("San Luis Potosí SLP México", "Recoleta, Región Metropolitana", "Sao Paulo SP"): it
+        stays as written, as a record at home keeps its province. The pack lists no regions or other
+        towns abroad, only capitals: drawn as a town, the region became the capital the town had
+        become ("Ciudad de México CIUDAD DE MÉXICO"), and no region of that capital can be drawn to
+        agree with it. A region written like a listed home place is drawn as a town is: kept, it
+        would read as a home place to the rules that look for one; so is a value holding its
+        country's name ("Condesa México D.F."), a town called after its country, not a region. One
+        value, one reading: written alone elsewhere in the record ("Localidad: Antioquia"), it stays too."""
+        same = [t for t in self._record_places(document) if loose(t.text) == loose(target.text)]
+        return any(self._beside_its_town(document, t) for t in same)
+
+    def _beside_its_town(self, document: Tagged, target: Target) -> bool:
+        country = self.country_abroad(document, target)
+        if country is None or not self.is_kept(country) or _holds(target.text, country.name):
+            return False
+        place, note = self.find(target.text.strip(), target.label)
+        if place is not None and note is None and not self.is_abroad(place):
+            return False
+        before = [t for t in self._record_places(document) if t.span.end <= target.span.start]
+        if not before:
+            return False
+        town = max(before, key=lambda t: t.span.end)
+        if not _BESIDE.fullmatch(document.text[town.span.end : target.span.start]):
+            return False
+        of_town = self.country_abroad(document, town)
+        if of_town is None:  # a listed town abroad ("La Plata, Buenos Aires"): its own country
+            listed, listed_note = self.find(town.text.strip(), town.label)
+            abroad = listed is not None and listed_note is None and self.is_abroad(listed)
+            of_town = self._tree.ancestor(listed, country.kind) if abroad else None
+        return of_town is not None and of_town.id == country.id
+
+    def before_country(self, document: Tagged, target: Target, name: str) -> str:
+        """A capital's name as written right before its country: the short form its aliases hold
+        ("Santiago") when its name ends with the country's written after it, since writers do not
+        write "Santiago de Chile Chile"; the name itself otherwise (no alias: "Ciudad de México")."""
+        following = self.region_after(document, target)
+        ending = [loose(w) for w in _WORD.findall(following or "")]
+        words = [loose(w) for w in _WORD.findall(name)]
+        if not ending or len(words) <= len(ending) or words[-len(ending) :] != ending:
+            return name
+        for place in self._tree.lookup(name):
+            for alias in place.extra.get("aliases", "").split("|"):
+                short = [loose(w) for w in _WORD.findall(alias)]
+                if short and len(short) < len(words) and words[: len(short)] == short and short[-len(ending) :] != ending:
+                    return alias
+        return name
+
     def address_abroad(self, document: Tagged) -> bool:
         """Whether a record's address lies abroad in a kept country and it names no place at home:
         its e-mail addresses are then at providers, not at the home country's institutions."""

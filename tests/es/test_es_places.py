@@ -439,3 +439,35 @@ def test_an_address_abroad_in_a_country_the_pack_lists_no_town_of_keeps_its_coun
         assert (birth, country, town, town2, region) == ("Brasil", "Brasil", "Sao Paulo", "Sao Paulo", "SP")
         assert regex.fullmatch(r"\d{5}", code) and code != "04005" and regex.fullmatch(r"\d{5}-\d{3}", code2), (code, code2)
         assert mail.split("@")[1] in providers, mail
+
+
+def test_a_region_abroad_beside_its_town_stays_and_is_never_the_capital_twice():
+    """"San Luis Potosí SLP México" had become "Ciudad de México CIUDAD DE MÉXICO México": the pack
+    lists only capitals abroad, so the town becomes the capital and the region written right after
+    it stays, as a province at home does (counted as kept); a region named like a home place is
+    drawn as a town is."""
+    cases = [
+        ("Zona Universitaria. San Luis Potosí SLP México.", [("San Luis Potosí", "TERRITORIO"), ("SLP", "TERRITORIO"), ("México", "PAIS")],
+         ["Ciudad de México", "SLP", "México"]),
+        ("Domicilio: Recoleta, Región Metropolitana.\nPaís: Chile.", [("Recoleta", "TERRITORIO"), ("Región Metropolitana", "TERRITORIO"), ("Chile", "PAIS")],
+         ["Santiago de Chile", "Región Metropolitana", "Chile"]),
+        ("Localidad/ Provincia: Antioquia.\nRemitido por: Calle 78b 69-240, Medellín Antioquia Colombia",
+         [("Antioquia", "TERRITORIO"), ("Medellín", "TERRITORIO"), ("Antioquia", "TERRITORIO"), ("Colombia", "PAIS")],
+         ["Antioquia", "Bogotá", "Antioquia", "Colombia"]),  # one value, one reading: the header's too
+    ]  # fmt: skip
+    for text, spans, expected in cases:
+        for surrogates in run_many(text, spans, keys=6):
+            assert surrogates == expected, surrogates
+        assert [r.kept_as for r in run(text, spans).replacements][-2] == "a region abroad beside its town"
+    for town, region, _ in run_many("Villa María, Córdoba, Argentina.", [("Villa María", "TERRITORIO"), ("Córdoba", "TERRITORIO"), ("Argentina", "PAIS")], keys=4):
+        assert region != "Córdoba", region
+
+
+def test_a_capital_written_right_before_its_country_is_written_in_its_short_form():
+    """"Santa María 571, Recoleta Chile" had become "Santiago de Chile Chile": before the country the
+    capital is written as its short form, one of its listed names; elsewhere in full."""
+    text = "Remitido por: Dr. Julio Villanueva. Santa María 571, Recoleta Chile E-mail: javm@vtr.net. Vive en Recoleta."
+    spans = [("Julio Villanueva", "NOMBRE_PERSONAL_SANITARIO"), ("Santa María 571", "CALLE"), ("Recoleta", "TERRITORIO"), ("Chile", "PAIS"),
+             ("javm@vtr.net", "CORREO_ELECTRONICO"), ("Recoleta", "TERRITORIO")]  # fmt: skip
+    for _, _, town, country, _, town2 in run_many(text, spans, keys=6):
+        assert (town, country, town2) == ("Santiago", "Chile", "Santiago de Chile")
