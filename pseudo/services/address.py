@@ -749,11 +749,13 @@ class AddressWorld:
     def before_country(self, document: Tagged, target: Target, name: str) -> str:
         """A capital's name as written right before its country: the short form its aliases hold
         ("Santiago") when its name ends with the country's written after it, since writers do not
-        write "Santiago de Chile Chile"; the name itself otherwise (no alias: "Ciudad de México")."""
-        following = self.region_after(document, target)
-        ending = [loose(w) for w in _WORD.findall(following or "")]
+        write "Santiago de Chile Chile"; the name itself otherwise (no alias: "Ciudad de México").
+        One value, one surrogate: the value written elsewhere in the record takes the short form too."""
         words = [loose(w) for w in _WORD.findall(name)]
-        if not ending or len(words) <= len(ending) or words[-len(ending) :] != ending:
+        same = [t for t in document.targets if t.label in PLACE_LABELS and loose(t.text) == loose(target.text)]
+        endings = [[loose(w) for w in _WORD.findall(self.region_after(document, t) or "")] for t in same]
+        ending = next((e for e in endings if e and len(e) < len(words) and words[-len(e) :] == e), None)
+        if ending is None:
             return name
         for place in self._tree.lookup(name):
             for alias in place.extra.get("aliases", "").split("|"):

@@ -465,9 +465,12 @@ def test_a_region_abroad_beside_its_town_stays_and_is_never_the_capital_twice():
 
 def test_a_capital_written_right_before_its_country_is_written_in_its_short_form():
     """"Santa María 571, Recoleta Chile" had become "Santiago de Chile Chile": before the country the
-    capital is written as its short form, one of its listed names; elsewhere in full."""
+    capital is written as its short form, one of its listed names, and so is the same value elsewhere
+    in the record (one value, one surrogate); a capital whose country is not written after it stays in full."""
     text = "Remitido por: Dr. Julio Villanueva. Santa María 571, Recoleta Chile E-mail: javm@vtr.net. Vive en Recoleta."
     spans = [("Julio Villanueva", "NOMBRE_PERSONAL_SANITARIO"), ("Santa María 571", "CALLE"), ("Recoleta", "TERRITORIO"), ("Chile", "PAIS"),
              ("javm@vtr.net", "CORREO_ELECTRONICO"), ("Recoleta", "TERRITORIO")]  # fmt: skip
     for _, _, town, country, _, town2 in run_many(text, spans, keys=6):
-        assert (town, country, town2) == ("Santiago", "Chile", "Santiago de Chile")
+        assert (town, country, town2) == ("Santiago", "Chile", "Santiago")
+    for town, _ in run_many("Domicilio: Recoleta.\nPaís: Chile.", [("Recoleta", "TERRITORIO"), ("Chile", "PAIS")], keys=3):
+        assert town == "Santiago de Chile"
