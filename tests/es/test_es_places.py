@@ -474,3 +474,19 @@ def test_a_capital_written_right_before_its_country_is_written_in_its_short_form
         assert (town, country, town2) == ("Santiago", "Chile", "Santiago")
     for town, _ in run_many("Domicilio: Recoleta.\nPaís: Chile.", [("Recoleta", "TERRITORIO"), ("Chile", "PAIS")], keys=3):
         assert town == "Santiago de Chile"
+
+
+def test_a_four_digit_house_number_falls_as_real_ones_do():
+    """"Av. Santa Fe 1234" abroad: drawn digit by digit, four-digit numbers came out in the 9000s as
+    often as in the 1000s ("9723", "9769"); they now fall as 1/n over 1000-9999, while five digits
+    and a leading zero (box and flat numbers) keep their shape."""
+    from pseudo.keyed import Keyring
+    from pseudo.rules.places import _number
+
+    ring = Keyring(b"k")
+    drawn = [_number("2395", False, ring.stream("n", i)) for i in range(2000)]
+    assert all(regex.fullmatch(r"[1-9]\d{3}", n) for n in drawn)
+    low, high = sum(n < "2000" for n in drawn), sum(n >= "9000" for n in drawn)
+    assert low > 4 * high, (low, high)  # 1/n: about 30% against 5%; uniform digits gave 11% each
+    assert all(regex.fullmatch(r"[1-9]\d{4}", _number("12345", False, ring.stream("m", i))) for i in range(50))
+    assert all(regex.fullmatch(r"\d{4}", _number("0123", False, ring.stream("z", i))) for i in range(50))
