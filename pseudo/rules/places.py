@@ -19,7 +19,8 @@ place.
 A town written beside a foreign country ("Santiago, Chile"), or a town in no list of a record whose
 places all lie abroad, becomes a town of that country's surrogate, never a namesake at home; the
 country of an address abroad is kept (the address world says which), so the town is drawn inside it
-and the address's postcodes keep their layout with new digits.
+(kept where the pack lists no town of that country), the region written right after it stays, as a
+province at home does, and the address's postcodes keep their layout with new digits.
 Names are looked up without regard to case or left-out accents, and by their aliases.
 The town, region and country of a product's maker in its brackets ("BioGide® (Geistlich, Wolhusen,
 Suiza)") are kept as written, as the maker's address, not the patient's: the makers service says

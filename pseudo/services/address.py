@@ -18,7 +18,7 @@ with its town or alone. A street becomes a street of the surrogate of its town w
 streets for it (else of the region right above it, else of the country list). Health care units and phone
 numbers ask the same world for the surrogate of a place they name or stand near. The world reads each
 document once before drawing for it: the foreign country of an address abroad is kept like a kept
-region, and a town written with a hospital is drawn among the towns the catalogue lists hospitals of,
+region (and a region abroad written after its town with it), and a town written with a hospital is drawn among the towns the catalogue lists hospitals of,
 so the unit drawn there agrees with it.
 """
 
