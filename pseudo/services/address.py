@@ -747,9 +747,10 @@ class AddressWorld:
         return of_town is not None and of_town.id == country.id
 
     def before_country(self, document: Tagged, target: Target, name: str) -> str:
-        """A capital's name as written right before its country: the short form its aliases hold
-        ("Santiago") when its name ends with the country's written after it, since writers do not
-        write "Santiago de Chile Chile"; the name itself otherwise (no alias: "Ciudad de México").
+        """A surrogate place's name as written right before the place after it (a capital before its
+        country): the short form its aliases hold ("Santiago") when its name ends with the name
+        written after it, since writers do not write "Santiago de Chile Chile"; the name itself
+        otherwise (no such alias: "Ciudad de México").
         One value, one surrogate: the value written elsewhere in the record takes the short form too."""
         words = [loose(w) for w in _WORD.findall(name)]
         same = [t for t in document.targets if t.label in PLACE_LABELS and loose(t.text) == loose(target.text)]
@@ -786,15 +787,19 @@ class AddressWorld:
 
     def foreign_postcode(self, text: str) -> str:
         """The one surrogate of a postcode of an address abroad: its layout with new digits (the
-        first nonzero when it was), since the pack lists no postcodes of that country."""
+        first nonzero when it was), since the pack lists no postcodes of that country. A code of
+        several groups ("04005-005") begins with the surrogate of its first group, as the same
+        record's "CP: 04005" becomes: the two had disagreed."""
         digits = digits_of(text)
         if not digits:
             return text  # no code to redraw ("s/n")
+        groups = regex.findall(r"\d+", text)
+        head = digits_of(self.foreign_postcode(groups[0])) if len(groups) > 1 else ""
 
         def draw(stream: KeyedStream) -> str:
             new = digits
             while new == digits:
-                new = "".join(stream.digit(exclude="0" if i == 0 and c != "0" else "") for i, c in enumerate(digits))
+                new = head + "".join(stream.digit(exclude="0" if i == 0 and c != "0" else "") for i, c in enumerate(digits) if i >= len(head))
             return replace_digits(text, new)
 
         return self._scope.consistent(NAMESPACE, "postcode", digits, draw, one_to_one=True)

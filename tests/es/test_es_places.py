@@ -490,3 +490,12 @@ def test_a_four_digit_house_number_falls_as_real_ones_do():
     assert low > 4 * high, (low, high)  # 1/n: about 30% against 5%; uniform digits gave 11% each
     assert all(regex.fullmatch(r"[1-9]\d{4}", _number("12345", False, ring.stream("m", i))) for i in range(50))
     assert all(regex.fullmatch(r"\d{4}", _number("0123", False, ring.stream("z", i))) for i in range(50))
+
+
+def test_a_foreign_postcode_of_two_groups_begins_as_its_first_group_written_alone():
+    """"CP: 04005" in the header and "04005-005 Sao Paulo" in the footer had become 76615 and
+    65770-404: the longer code now begins with the surrogate of the shorter one."""
+    text = "Localidad/ Provincia: Sao Paulo.\nCP: 04005.\nPaís: Brasil.\nRua Abilio Soares, 1337. 04005-005 Sao Paulo SP Brasil"
+    spans = [("Sao Paulo", "TERRITORIO"), ("04005", "TERRITORIO"), ("Brasil", "PAIS"), ("04005-005", "TERRITORIO")]
+    for _, code, _, long_code in run_many(text, spans, keys=8):
+        assert regex.fullmatch(r"\d{5}-\d{3}", long_code) and long_code.startswith(code + "-") and code != "04005", (code, long_code)
