@@ -19,7 +19,8 @@ place.
 A town written beside a foreign country ("Santiago, Chile"), or a town in no list of a record whose
 places all lie abroad, becomes a town of that country's surrogate, never a namesake at home; the
 country of an address abroad is kept (the address world says which), so the town is drawn inside it
-and the address's postcodes keep their layout with new digits.
+(kept where the pack lists no town of that country), the region written right after it stays, as a
+province at home does, and the address's postcodes keep their layout with new digits.
 Names are looked up without regard to case or left-out accents, and by their aliases.
 The town, region and country of a product's maker in its brackets ("BioGide® (Geistlich, Wolhusen,
 Suiza)") are kept as written, as the maker's address, not the patient's: the makers service says
@@ -28,6 +29,7 @@ which (pseudo.services.makers), and they count as no place of the record for the
 
 from __future__ import annotations
 
+import dataclasses
 import string
 from typing import Any, Mapping
 
@@ -43,8 +45,9 @@ from pseudo.model import Target
 from pseudo.rules.base import LISTED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
 from pseudo.rules.ids import shape_surrogate
 from pseudo.scope import MAX_ATTEMPTS
-from pseudo.services.address import PLACE_LABELS, AddressWorld, AddressSettings, depth, keep_option, place_settings
+from pseudo.services.address import NO_TOWN_LISTED, PLACE_LABELS, AddressWorld, AddressSettings, depth, keep_option, place_settings
 
+REGION_ABROAD = "a region abroad beside its town"  # what such a region is kept as (AddressWorld.region_abroad)
 ADDRESS_BLOCK_LINES = 2  # a postcode goes with a town at most this many line breaks away
 ORDINAL_MARKS = "ºª°"
 _HOUSE_PIECE = regex.compile(r"\d+|[\p{L}ºª°][\p{L}ºª°'’/]*|\s+|.", regex.DOTALL)
@@ -68,15 +71,17 @@ def _falling(low: int, high: int) -> tuple[int, ...]:
     return tuple(totals)
 
 
-_RANGES = {1: (1, 9), 2: (10, 99)}
+_RANGES = {1: (1, 9), 2: (10, 99), 4: (1000, 9999)}
 _CUMULATIVE = {bounds: _falling(*bounds) for bounds in [*_RANGES.values(), (1, HOUSE_NUMBER_MAX), (1, FLOOR_MAX)]}
 
 
 def _number(token: str, floor: bool, stream: KeyedStream) -> str:
-    """A house number of the same digit count for one or two digits, else from 1 to HOUSE_NUMBER_MAX;
-    a floor from 1 to FLOOR_MAX; both falling as 1/n. A number with a leading zero or of four
-    digits or more (a flat or box number) keeps its shape, digit by digit."""
-    if token[0] == "0" or (len(token) > 3 and not floor):
+    """A house number of the same digit count for one, two or four digits (four: the long blocks of
+    "Av. Santa Fe 1234" abroad, drawn digit by digit they came out in the 9000s as often as in the
+    1000s), else from 1 to HOUSE_NUMBER_MAX; a floor from 1 to FLOOR_MAX; all falling as 1/n. A
+    number with a leading zero or of five digits or more (a flat or box number) keeps its shape,
+    digit by digit."""
+    if token[0] == "0" or (len(token) > 4 and not floor):
         return "".join(stream.digit(exclude="0" if i == 0 and c != "0" else "") for i, c in enumerate(token))
     low, high = (1, FLOOR_MAX) if floor else _RANGES.get(len(token), (1, HOUSE_NUMBER_MAX))
     return str(low + stream.weighted_index(_CUMULATIVE[(low, high)]))
@@ -187,12 +192,18 @@ class PlaceRule(Rule):
             return self._street(text, ctx, settings, near=target)
         if _FOREIGN_CODE.fullmatch(text) and ctx.services.address.postcode_abroad(ctx.document, None):
             return Surrogate(ctx.services.address.foreign_postcode(text))  # "C1031" of an address abroad: a postcode
+        world: AddressWorld = ctx.services.address
         abroad = self._abroad(target, ctx)
+        if abroad is not None and world.region_abroad(ctx.document, target):
+            return Surrogate(text, kept=True, kept_as=REGION_ABROAD)  # "San Luis Potosí SLP México": SLP stays
         if abroad is not None:
-            surrogate, fallback = ctx.services.address.town_abroad(text.strip(), abroad)
-            return Surrogate(text, kept=True) if surrogate == text.strip() else Surrogate(surrogate, fallback=fallback)
-        beside = ctx.services.address.region_after(ctx.document, target)  # "Springfield, IL": the one in Illinois
-        return self._place(text, target.label if target.label in PLACE_LABELS else "PLACE", ctx, settings, beside, target)
+            surrogate, fallback = world.town_abroad(text.strip(), abroad)
+            if surrogate == text.strip():
+                return Surrogate(text, kept=True, kept_as=fallback if fallback == NO_TOWN_LISTED else None)
+            return Surrogate(world.before_country(ctx.document, target, surrogate), fallback=fallback)
+        beside = world.region_after(ctx.document, target)  # "Springfield, IL": the one in Illinois
+        found = self._place(text, target.label if target.label in PLACE_LABELS else "PLACE", ctx, settings, beside, target)
+        return found if found.kept else dataclasses.replace(found, text=world.before_country(ctx.document, target, found.text))
 
     # -- towns abroad -----------------------------------------------------------------------
     @staticmethod

@@ -18,7 +18,7 @@ with its town or alone. A street becomes a street of the surrogate of its town w
 streets for it (else of the region right above it, else of the country list). Health care units and phone
 numbers ask the same world for the surrogate of a place they name or stand near. The world reads each
 document once before drawing for it: the foreign country of an address abroad is kept like a kept
-region, and a town written with a hospital is drawn among the towns the catalogue lists hospitals of,
+region (and a region abroad written after its town with it), and a town written with a hospital is drawn among the towns the catalogue lists hospitals of,
 so the unit drawn there agrees with it.
 """
 
@@ -58,6 +58,7 @@ _TRAILING_CODE = regex.compile(r"\s*\d[\d -]*$")  # "IL 62704" -> "IL"
 _ON_LINE = regex.compile(r"[^\S\n]*(?:[\p{P}\d][^\S\n]*)*")  # punctuation, digits and spaces on one line: a town beside its country
 BESIDE_REACH = 30  # characters at most between a town and the country written beside it
 UNIT_REACH = 100  # characters at most between a health care unit and the town of its address on its line
+NO_TOWN_LISTED = "a town of a kept country the pack lists no town of"  # what such a town is kept as
 UNIT_VOCABULARY = "healthcare_units"  # the pack's unit types: those with a `catalogue` list real units by town
 
 
@@ -323,6 +324,9 @@ class AddressWorld:
         both = self._both_names(name, label)
         if both is not None:
             return both, None
+        official = self._long_form(name) if label == "COUNTRY" else None
+        if official is not None:
+            return official, None
         names = self._pack.cached(
             f"place-names:{label}",
             lambda: _weighted_names(p for p in self._tree.places.values() if not wanted or p.kind in wanted),
@@ -331,6 +335,21 @@ class AddressWorld:
         if near:
             return self._find(near[1], label)[0], "place matched to the closest listed spelling"
         return None, "place in no list: a random place of its level"
+
+    def _long_form(self, name: str) -> Place | None:
+        """A country written in a long official form, which the lists (CLDR's short names) do not
+        hold: its listed name as the last words ("República Argentina", "República de Colombia"),
+        else as the first words before a lowercase word ("Estados Unidos de América"). Countries
+        only: a town's suffix would misread "San Luis Potosí" as Potosí."""
+        kind = self.settings.default_kind.get("COUNTRY")
+        words = list(_WORD.finditer(name))
+        cuts = [name[w.start() :] for w in words[1:]]  # longest suffix first
+        cuts += [name[: words[i - 1].end()] for i in range(len(words) - 1, 0, -1) if words[i].group()[:1].islower()]
+        for cut in cuts:
+            found = [p for p in self._tree.lookup(cut) if p.kind == kind]
+            if found:
+                return min(found, key=lambda p: (-p.weight, p.id))
+        return None
 
     def _both_names(self, name: str, label: str) -> Place | None:
         """A place written with its two official names joined ("Donostia-San Sebastián",
@@ -603,9 +622,12 @@ class AddressWorld:
         (a record at home keeps its province): a foreign country a town of the record is written
         as of (`country_abroad`), the country of a town the tree puts abroad when it is written
         beside it or the record names no place at home, and a foreign country written beside a
-        postcode or a street. A country of birth in a record whose address is at home is not one.
-        None (an empty tuple) with `keep: none` (every level replaced); never a country the tree
-        lists no town of, or one the scope already replaced."""
+        postcode or a street. A country of birth in a record whose address is at home is not one;
+        written as the birthplace of a record whose address lies in it, it is that one value, kept.
+        A country the tree lists no town of (Brasil) is kept too: its towns then stay as written
+        (`town_abroad`), where a country changed under a Brazilian street, region and e-mail gave the
+        record away. None (an empty tuple) with `keep: none` (every level replaced); never a country
+        the scope already replaced."""
         self.read_document(document)
         return self._address_countries
 
@@ -636,7 +658,7 @@ class AddressWorld:
         others = [t for t in document.targets if t.label in ("STREET", "POSTCODE", "ADDRESS") or (t.label in PLACE_LABELS and not any(c.isalpha() for c in t.text))]
         found += [c for t, c in countries if any(_beside(document, t, other) for other in others)]
         unique = {c.id: c for c in found}
-        return tuple(c for c in unique.values() if c.id not in self._mapped and self._tree.children.get(c.id))
+        return tuple(c for c in unique.values() if c.id not in self._mapped)
 
     def _origin(self, document: Tagged, target: Target) -> bool:
         """Whether a place is written as a birthplace or origin (a pack `origin_cues` word right
@@ -691,6 +713,58 @@ class AddressWorld:
             return min(countries, key=lambda item: (item[0], item[1].span.start))[2]
         return None
 
+    def region_abroad(self, document: Tagged, target: Target) -> bool:
+        """Whether a place abroad is the region written right after its town, in the town's kept
+        country ("San Luis Potosí SLP México", "Recoleta, Región Metropolitana", "Sao Paulo SP"): it
+        stays as written, as a record at home keeps its province. The pack lists no regions or other
+        towns abroad, only capitals: drawn as a town, the region became the capital the town had
+        become ("Ciudad de México CIUDAD DE MÉXICO"), and no region of that capital can be drawn to
+        agree with it. A region written like a listed home place is drawn as a town is: kept, it
+        would read as a home place to the rules that look for one; so is a value holding its
+        country's name ("Condesa México D.F."), a town called after its country, not a region. One
+        value, one reading: written alone elsewhere in the record ("Localidad: Antioquia"), it stays too."""
+        same = [t for t in self._record_places(document) if loose(t.text) == loose(target.text)]
+        return any(self._beside_its_town(document, t) for t in same)
+
+    def _beside_its_town(self, document: Tagged, target: Target) -> bool:
+        country = self.country_abroad(document, target)
+        if country is None or not self.is_kept(country) or _holds(target.text, country.name):
+            return False
+        place, note = self.find(target.text.strip(), target.label)
+        if place is not None and note is None and not self.is_abroad(place):
+            return False
+        before = [t for t in self._record_places(document) if t.span.end <= target.span.start]
+        if not before:
+            return False
+        town = max(before, key=lambda t: t.span.end)
+        if not _BESIDE.fullmatch(document.text[town.span.end : target.span.start]):
+            return False
+        of_town = self.country_abroad(document, town)
+        if of_town is None:  # a listed town abroad ("La Plata, Buenos Aires"): its own country
+            listed, listed_note = self.find(town.text.strip(), town.label)
+            abroad = listed is not None and listed_note is None and self.is_abroad(listed)
+            of_town = self._tree.ancestor(listed, country.kind) if abroad else None
+        return of_town is not None and of_town.id == country.id
+
+    def before_country(self, document: Tagged, target: Target, name: str) -> str:
+        """A surrogate place's name as written right before the place after it (a capital before its
+        country): the short form its aliases hold ("Santiago") when its name ends with the name
+        written after it, since writers do not write "Santiago de Chile Chile"; the name itself
+        otherwise (no such alias: "Ciudad de México").
+        One value, one surrogate: the value written elsewhere in the record takes the short form too."""
+        words = [loose(w) for w in _WORD.findall(name)]
+        same = [t for t in document.targets if t.label in PLACE_LABELS and loose(t.text) == loose(target.text)]
+        endings = [[loose(w) for w in _WORD.findall(self.region_after(document, t) or "")] for t in same]
+        ending = next((e for e in endings if e and len(e) < len(words) and words[-len(e) :] == e), None)
+        if ending is None:
+            return name
+        for place in self._tree.lookup(name):
+            for alias in place.extra.get("aliases", "").split("|"):
+                short = [loose(w) for w in _WORD.findall(alias)]
+                if short and len(short) < len(words) and words[: len(short)] == short and short[-len(ending) :] != ending:
+                    return alias
+        return name
+
     def address_abroad(self, document: Tagged) -> bool:
         """Whether a record's address lies abroad in a kept country and it names no place at home:
         its e-mail addresses are then at providers, not at the home country's institutions."""
@@ -713,15 +787,19 @@ class AddressWorld:
 
     def foreign_postcode(self, text: str) -> str:
         """The one surrogate of a postcode of an address abroad: its layout with new digits (the
-        first nonzero when it was), since the pack lists no postcodes of that country."""
+        first nonzero when it was), since the pack lists no postcodes of that country. A code of
+        several groups ("04005-005") begins with the surrogate of its first group, as the same
+        record's "CP: 04005" becomes: the two had disagreed."""
         digits = digits_of(text)
         if not digits:
             return text  # no code to redraw ("s/n")
+        groups = regex.findall(r"\d+", text)
+        head = digits_of(self.foreign_postcode(groups[0])) if len(groups) > 1 else ""
 
         def draw(stream: KeyedStream) -> str:
             new = digits
             while new == digits:
-                new = "".join(stream.digit(exclude="0" if i == 0 and c != "0" else "") for i, c in enumerate(digits))
+                new = head + "".join(stream.digit(exclude="0" if i == 0 and c != "0" else "") for i, c in enumerate(digits) if i >= len(head))
             return replace_digits(text, new)
 
         return self._scope.consistent(NAMESPACE, "postcode", digits, draw, one_to_one=True)
@@ -732,7 +810,9 @@ class AddressWorld:
         drawn, when not yet mapped, among those the tree lists towns of, and the town is one of them
         (for a Spanish pack, its capital). A kept country (an address's: `address_countries`) is its
         own surrogate, so the town is drawn inside it; the text itself when it is that country's one
-        listed town. A fallback note when the surrogate country has no town."""
+        listed town, and, with the note NO_TOWN_LISTED, when the pack lists no town of it (a town of
+        another country would contradict the kept country). A fallback note when the surrogate
+        country has no town."""
         if country.id not in self._mapped and not self.is_kept(country):
             anchor = self._anchor(country)
             pool = self._pack.cached(f"countries-with-towns:{anchor.id if anchor else '*'}", lambda: self._with_towns(country.kind, anchor))
@@ -746,7 +826,10 @@ class AddressWorld:
                 )
                 self._mapped[country.id] = self._resolve(name, country.kind, anchor)
         kept = self.is_kept(country)
-        towns = _weighted_names(t for t in self._under(self.surrogate(country)) if not (_holds(text, t.name) if kept else loose(t.name) == loose(text)))
+        listed = self._under(self.surrogate(country))
+        if not listed and kept:  # a kept country the pack lists no town of (Brasil): nothing to draw inside it
+            return text, NO_TOWN_LISTED
+        towns = _weighted_names(t for t in listed if not (_holds(text, t.name) if kept else loose(t.name) == loose(text)))
         fallback = None
         if not len(towns) and kept:
             return text, None  # it names the one town listed of a kept country ("Capital Federal. Buenos Aires"): kept like the region it heads

@@ -4,6 +4,7 @@ import regex
 from es_helpers import es_pack, run, run_many
 
 from pseudo.lists.weighted import loose
+from pseudo.services.address import NO_TOWN_LISTED
 
 
 def places_of(kind):
@@ -207,13 +208,19 @@ def test_a_town_beside_a_foreign_country_becomes_a_town_of_the_surrogate_country
 
 
 def test_a_town_in_no_list_of_a_foreign_record_becomes_a_town_of_the_surrogate_country():
-    """"Heredia" with "País: Costa Rica" and no place at home: a town of the surrogate country, never
-    a Spanish town; a record that names a home town keeps reading its unknown places as Spanish."""
+    """"Heredia" with "País: Costa Rica" and no place at home: with `keep: none` a town of the
+    surrogate country, never a Spanish town; by default the address's country stays and, the pack
+    listing no town of Costa Rica, so does its town (counted as kept); a record that names a home
+    town keeps reading its unknown places as Spanish."""
     tree = es_pack().tree()
     spain = {p.name for p in tree.of_kind("municipality")}
     text = "Localidad/ Provincia: Heredia.\nCP: 40140-280.\nPaís: Costa Rica."
-    for new_town, new_country in run_many(text, [("Heredia", "TERRITORIO"), ("Costa Rica", "PAIS")]):
+    spans = [("Heredia", "TERRITORIO"), ("40140-280", "TERRITORIO"), ("Costa Rica", "PAIS")]
+    for new_town, _, new_country in run_many(text, spans, rules={"places": {"keep": "none"}}):
         assert new_town not in spain and _abroad(tree, new_town, new_country), (new_town, new_country)
+    town, code, country = run(text, spans).replacements
+    assert (town.surrogate, town.kept_as, country.surrogate) == ("Heredia", NO_TOWN_LISTED, "Costa Rica")
+    assert regex.fullmatch(r"\d{5}-\d{3}", code.surrogate) and code.surrogate != "40140-280"
     text = "Localidad: Madrid.\nBarrio: Vallecasuelo.\nPaís de nacimiento: Perú."
     for _, new_barrio, _ in run_many(text, [("Madrid", "TERRITORIO"), ("Vallecasuelo", "TERRITORIO"), ("Perú", "PAIS")], keys=5):
         assert new_barrio in spain
@@ -393,3 +400,102 @@ def test_the_address_world_gives_a_foreign_postcode_without_digits_back_as_writt
 
     world = AddressWorld(ScopeState("s", Keyring(b"k")), es_pack(), {"fuzzy_cutoff": 88})
     assert world.foreign_postcode("s/n") == "s/n"
+
+
+def test_a_country_in_its_long_official_form_is_that_country():
+    """"República Argentina" (three times in an Argentine address) had become India, read as no
+    listed country: the long official form is read as the country, so the address abroad keeps it."""
+    from pseudo.keyed import Keyring
+    from pseudo.scope import ScopeState
+    from pseudo.services.address import AddressWorld
+
+    world = AddressWorld(ScopeState("s", Keyring(b"k")), es_pack(), {"fuzzy_cutoff": 88})
+    read = {n: world.find(n, "COUNTRY")[0] for n in ("República Argentina", "República de Colombia", "Estados Unidos de América", "Estados Unidos Mexicanos")}
+    assert {n: p.name if p else None for n, p in read.items()} == {
+        "República Argentina": "Argentina", "República de Colombia": "Colombia", "Estados Unidos de América": "Estados Unidos",
+        "Estados Unidos Mexicanos": None,
+    }  # fmt: skip
+    assert world.find("San Luis Potosí", "PLACE")[0] is None  # towns are not read by a part of their name
+    text = "Jujuy Nº 491. Ciudad Autónoma de Buenos Aires. República Argentina. CP 1083. Policía de Buenos Aires (República Argentina)."
+    spans = [("Ciudad Autónoma de Buenos Aires", "TERRITORIO"), ("República Argentina", "PAIS"), ("1083", "TERRITORIO"),
+             ("Buenos Aires", "TERRITORIO"), ("República Argentina", "PAIS")]  # fmt: skip
+    for _, country, code, _, country2 in run_many(text, spans, keys=6):
+        assert country == country2 == "República Argentina" and regex.fullmatch(r"\d{4}", code) and code != "1083"
+
+
+def test_an_address_abroad_in_a_country_the_pack_lists_no_town_of_keeps_its_country():
+    """The Brazilian record that turned Colombian ("47719-224 Bogotá BOGOTÁ Colombia e-mail:
+    ...@riojasalud.es"): Brazil has no town in the pack, but the address's country stays, and so
+    does the country of birth, the same value; the towns and the region stay (no town of Brazil to
+    draw; never the same capital twice), the postcodes keep their layout and the e-mail is at a
+    provider."""
+    providers = {r["name"] for r in es_pack().rows("email_domains") if r["kind"] == "provider"}
+    text = ("Localidad/ Provincia: Sao Paulo.\nCP: 04005.\nPaís de nacimiento: Brasil.\nResponsable clínico: Dr. Ithamar Nogueira "
+            "Rua Abilio Soares, 1337. 04005-005 Sao Paulo SP Brasil e-mail: dr.ithamar@vivermelhor.com.br")  # fmt: skip
+    spans = [("Sao Paulo", "TERRITORIO"), ("04005", "TERRITORIO"), ("Brasil", "PAIS"), ("Ithamar Nogueira", "NOMBRE_PERSONAL_SANITARIO"),
+             ("Rua Abilio Soares, 1337", "CALLE"), ("04005-005", "TERRITORIO"), ("Sao Paulo", "TERRITORIO"), ("SP", "TERRITORIO"),
+             ("Brasil", "PAIS"), ("dr.ithamar@vivermelhor.com.br", "CORREO_ELECTRONICO")]  # fmt: skip
+    for town, code, birth, _, _, code2, town2, region, country, mail in run_many(text, spans, keys=8):
+        assert (birth, country, town, town2, region) == ("Brasil", "Brasil", "Sao Paulo", "Sao Paulo", "SP")
+        assert regex.fullmatch(r"\d{5}", code) and code != "04005" and regex.fullmatch(r"\d{5}-\d{3}", code2), (code, code2)
+        assert mail.split("@")[1] in providers, mail
+
+
+def test_a_region_abroad_beside_its_town_stays_and_is_never_the_capital_twice():
+    """"San Luis Potosí SLP México" had become "Ciudad de México CIUDAD DE MÉXICO México": the pack
+    lists only capitals abroad, so the town becomes the capital and the region written right after
+    it stays, as a province at home does (counted as kept); a region named like a home place is
+    drawn as a town is."""
+    cases = [
+        ("Zona Universitaria. San Luis Potosí SLP México.", [("San Luis Potosí", "TERRITORIO"), ("SLP", "TERRITORIO"), ("México", "PAIS")],
+         ["Ciudad de México", "SLP", "México"]),
+        ("Domicilio: Recoleta, Región Metropolitana.\nPaís: Chile.", [("Recoleta", "TERRITORIO"), ("Región Metropolitana", "TERRITORIO"), ("Chile", "PAIS")],
+         ["Santiago de Chile", "Región Metropolitana", "Chile"]),
+        ("Localidad/ Provincia: Antioquia.\nRemitido por: Calle 78b 69-240, Medellín Antioquia Colombia",
+         [("Antioquia", "TERRITORIO"), ("Medellín", "TERRITORIO"), ("Antioquia", "TERRITORIO"), ("Colombia", "PAIS")],
+         ["Antioquia", "Bogotá", "Antioquia", "Colombia"]),  # one value, one reading: the header's too
+    ]  # fmt: skip
+    for text, spans, expected in cases:
+        for surrogates in run_many(text, spans, keys=6):
+            assert surrogates == expected, surrogates
+        assert [r.kept_as for r in run(text, spans).replacements][-2] == "a region abroad beside its town"
+    for town, region, _ in run_many("Villa María, Córdoba, Argentina.", [("Villa María", "TERRITORIO"), ("Córdoba", "TERRITORIO"), ("Argentina", "PAIS")], keys=4):
+        assert region != "Córdoba", region
+
+
+def test_a_capital_written_right_before_its_country_is_written_in_its_short_form():
+    """"Santa María 571, Recoleta Chile" had become "Santiago de Chile Chile": before the country the
+    capital is written as its short form, one of its listed names, and so is the same value elsewhere
+    in the record (one value, one surrogate); a capital whose country is not written after it stays in full."""
+    text = "Remitido por: Dr. Julio Villanueva. Santa María 571, Recoleta Chile E-mail: javm@vtr.net. Vive en Recoleta."
+    spans = [("Julio Villanueva", "NOMBRE_PERSONAL_SANITARIO"), ("Santa María 571", "CALLE"), ("Recoleta", "TERRITORIO"), ("Chile", "PAIS"),
+             ("javm@vtr.net", "CORREO_ELECTRONICO"), ("Recoleta", "TERRITORIO")]  # fmt: skip
+    for _, _, town, country, _, town2 in run_many(text, spans, keys=6):
+        assert (town, country, town2) == ("Santiago", "Chile", "Santiago")
+    for town, _ in run_many("Domicilio: Recoleta.\nPaís: Chile.", [("Recoleta", "TERRITORIO"), ("Chile", "PAIS")], keys=3):
+        assert town == "Santiago de Chile"
+
+
+def test_a_four_digit_house_number_falls_as_real_ones_do():
+    """"Av. Santa Fe 1234" abroad: drawn digit by digit, four-digit numbers came out in the 9000s as
+    often as in the 1000s ("9723", "9769"); they now fall as 1/n over 1000-9999, while five digits
+    and a leading zero (box and flat numbers) keep their shape."""
+    from pseudo.keyed import Keyring
+    from pseudo.rules.places import _number
+
+    ring = Keyring(b"k")
+    drawn = [_number("2395", False, ring.stream("n", i)) for i in range(2000)]
+    assert all(regex.fullmatch(r"[1-9]\d{3}", n) for n in drawn)
+    low, high = sum(n < "2000" for n in drawn), sum(n >= "9000" for n in drawn)
+    assert low > 4 * high, (low, high)  # 1/n: about 30% against 5%; uniform digits gave 11% each
+    assert all(regex.fullmatch(r"[1-9]\d{4}", _number("12345", False, ring.stream("m", i))) for i in range(50))
+    assert all(regex.fullmatch(r"\d{4}", _number("0123", False, ring.stream("z", i))) for i in range(50))
+
+
+def test_a_foreign_postcode_of_two_groups_begins_as_its_first_group_written_alone():
+    """"CP: 04005" in the header and "04005-005 Sao Paulo" in the footer had become 76615 and
+    65770-404: the longer code now begins with the surrogate of the shorter one."""
+    text = "Localidad/ Provincia: Sao Paulo.\nCP: 04005.\nPaís: Brasil.\nRua Abilio Soares, 1337. 04005-005 Sao Paulo SP Brasil"
+    spans = [("Sao Paulo", "TERRITORIO"), ("04005", "TERRITORIO"), ("Brasil", "PAIS"), ("04005-005", "TERRITORIO")]
+    for _, code, _, long_code in run_many(text, spans, keys=8):
+        assert regex.fullmatch(r"\d{5}-\d{3}", long_code) and long_code.startswith(code + "-") and code != "04005", (code, long_code)
