@@ -839,15 +839,27 @@ def _place_name(raw: str) -> tuple[str, list[str]]:
     return unique[0], unique[1:]
 
 
+ENGLISH_PLACE_WORDS = {"city", "st.", "st", "saint", "port", "fort", "town", "cove", "west", "east", "new", "the", "island"}
+
+
+def _shared_form(name: str) -> bool:
+    """Whether a capital's English name is the name Spanish writes too (Quito, Brasilia, Ottawa):
+    no English word in it ("Guatemala City", "St. John's"). 98 capitals have no CLDR Spanish name;
+    without one, a country's towns had nothing to become."""
+    words = name.replace("'", " ' ").split()
+    return bool(words) and "'" not in words and not any(w.casefold() in ENGLISH_PLACE_WORDS for w in words)
+
+
 def _es_locations(data: Path, out: Path) -> dict[str, dict]:
     world = read_tsv(data / "global" / "locations_world.tsv")
     spain = read_tsv(data / "es" / "locations.tsv")
     rows: dict[str, list[Any]] = {}  # id -> [parent, kind, name, population, aliases, code]
     for row in world:
-        if not row["name_es"]:
-            continue  # 98 capitals have no Spanish name
-        aliases = [row["name_en"]] if row["name_en"] and row["name_en"] != row["name_es"] else []
-        rows[row["id"]] = [row["parent_id"], row["kind"], nfc(row["name_es"]), int(row["population"] or 0), aliases, row["code"]]
+        name = row["name_es"] or (row["name_en"] if row["kind"] == "capital" and _shared_form(row["name_en"]) else "")
+        if not name:
+            continue  # a capital whose only name is English-shaped ("Guatemala City"), a territory without a Spanish name
+        aliases = [row["name_en"]] if row["name_en"] and row["name_en"] != name else []
+        rows[row["id"]] = [row["parent_id"], row["kind"], nfc(name), int(row["population"] or 0), aliases, row["code"]]
     population: dict[str, int] = defaultdict(int)  # municipality id -> largest GeoNames place in it
     for row in spain:
         if row["kind"] == "populated_place":
@@ -885,7 +897,8 @@ def _es_locations(data: Path, out: Path) -> dict[str, dict]:
             **_es_source(
                 "S13, S3, S2, S1", "codeforspain/ds-organizacion-administrativa", "0c6b43b701bbf784f1952cbe26220c4da7e04f84",
                 f"{PDDL}; {GEONAMES}; Unicode License v3 (CLDR names)",
-                "continents, countries and capitals with Spanish names (CLDR; capitals without one left out) from "
+                "continents, countries and capitals with Spanish names (CLDR; a capital without one under its GeoNames "
+                "English name where that holds no English word, 'Quito', 'Brasilia', else left out) from "
                 "../shared/data/global/locations_world.tsv, English names as aliases; Spain's 19 autonomous communities, "
                 "52 provinces and 8,124 municipalities (INE 2017) from ../shared/data/es/locations.tsv, INE names turned "
                 "to text order ('Rozas de Madrid, Las' -> 'Las Rozas de Madrid'), bilingual names split on '/' into name "
