@@ -53,6 +53,8 @@ _GAP_AFTER_TYPE = regex.compile(r"[\s.,:]*")
 _ENDS_WITH_NUMBER = regex.compile(r"\d\.?$")
 _LETTER = regex.compile(r"\p{L}")
 _LETTERS = regex.compile(r"[\p{L}]+")
+_DOOR = regex.compile(r"\p{L}(?!\p{L})| \p{Lu}(?![\p{L}\d])")  # "15A", "3 A": a floor's door letter
+_RANGE_END = regex.compile(r"\d-$")  # "12-14": the second house number of a range, no floor
 HOUSE_NUMBER_MAX = 200  # a house number of three digits or more is drawn from 1 to this
 FLOOR_MAX = 12  # a floor ("3º") is drawn from 1 to this
 
@@ -325,7 +327,8 @@ class PlaceRule(Rule):
 
     def _house_number(self, tail: str, text: str, ctx: Context, settings: AddressSettings, attempt: int = 0) -> str:
         """Digits and door letters redrawn in the same shape (a leading nonzero digit stays nonzero);
-        address words ("piso", "dcha", "s/n"), ordinals ("2º", "3.o"), conjunctions and a building's
+        a floor is a number with an ordinal ("2º") or, after the house number, one or two digits with a
+        door letter ("19, 15A", "7, 3 A"), drawn small as floors are, while "12-14" stays a range; address words ("piso", "dcha", "s/n"), ordinals ("2º", "3.o"), conjunctions and a building's
         initials ("HRTQ") kept; other
         words name a place ("Buenavista") and are replaced by a place; in an address abroad, by the
         address world's neighbourhood ("Col. Obraje" never becomes a Spanish town)."""
@@ -334,6 +337,7 @@ class PlaceRule(Rule):
         phrase: list[str] = []
         world: AddressWorld = ctx.services.address
         abroad = world.address_abroad(ctx.document)  # "Col. Obraje" of a Mexican address: no Spanish town
+        numbered = False  # a house number seen: a number with a door letter after it is a floor ("19, 15A")
 
         def flush() -> None:
             if phrase:
@@ -375,6 +379,8 @@ class PlaceRule(Rule):
                 after = tail[piece.end() :]
                 letters = _LETTERS.match(after)
                 floor = (after[:1] != "" and after[0] in ORDINAL_MARKS) or (letters is not None and letters.group() in settings.ordinals)
+                floor = floor or (numbered and len(token) <= 2 and not _RANGE_END.search(before) and _DOOR.match(after) is not None)
+                numbered = True
                 out.append(_number(token, floor, stream))
             elif attached and token[0].isalpha() or token[0] in ORDINAL_MARKS:
                 if token.casefold() in settings.ordinals or all(c in ORDINAL_MARKS for c in token):
