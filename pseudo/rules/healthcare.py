@@ -12,6 +12,11 @@ original starts a sentence. A type may name a `catalogue` list of real names; th
 `names: catalogue` draws from it instead of the templates. A unit of a record whose address lies
 abroad, in a kept country, is built from the templates with that country's listed town: a home
 catalogue's hospital read wrong in a Mexican record.
+A regional public health service ("Servicio Andaluz de Salud", "SERMAS", "Osakidetza"; the pack's
+`health_services` list, filed at each region) names only its region, which records keep: it becomes
+the service of the record's surrogate region, written in the same form (short name for a short
+name), never a template name ("Servicio de Valladolid"). A value shaped as listed names are (the
+first and last words two listed names share: "Servicio ... de Salud") counts as one too.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from pseudo.lists.pack import LocalePack
 from pseudo.lists.tree import LocationTree, Place
 from pseudo.lists.weighted import WeightedList
 from pseudo.model import Target
-from pseudo.folds import normalise
+from pseudo.folds import loose, normalise
 from pseudo.rules.base import CUED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
 from pseudo.lists.words import particles
 from pseudo.services.address import place_pool
@@ -234,6 +239,32 @@ def _name_forms(pack: LocalePack, vocabulary: str, catalogue: str) -> dict[str, 
     return pack.cached(f"name-forms:{catalogue}", make)
 
 
+def _services(pack: LocalePack) -> tuple[dict[str, dict[str, str]], dict[str, tuple[dict[str, str], bool]], frozenset[tuple[str, str]]]:
+    """The health services by place id; each written form (loose) with its row and whether it is a
+    short name; the (first word, last word) pairs that two or more listed full names share."""
+
+    def make() -> tuple[dict[str, dict[str, str]], dict[str, tuple[dict[str, str], bool]], frozenset[tuple[str, str]]]:
+        by_place: dict[str, dict[str, str]] = {}
+        forms: dict[str, tuple[dict[str, str], bool]] = {}
+        ends: dict[tuple[str, str], int] = {}
+        for row in pack.rows("health_services"):
+            by_place[row["place_id"]] = row
+            for name in [row["name"], *filter(None, (row.get("aliases") or "").split("|"))]:
+                forms.setdefault(loose(name), (row, _is_short(name)))
+                words = _WORD.findall(loose(name))
+                if len(words) >= 3:
+                    ends[(words[0], words[-1])] = ends.get((words[0], words[-1]), 0) + 1
+            forms.setdefault(loose(row["short"]), (row, True))
+        return by_place, forms, frozenset(pair for pair, count in ends.items() if count >= 2)
+
+    return pack.cached("health-services", make)
+
+
+def _is_short(name: str) -> bool:
+    """An acronym or a one-word name ("SERMAS", "Osakidetza", "IB-Salut")."""
+    return len(name.split()) == 1
+
+
 class HealthcareUnitRule(Rule):
     name = "healthcare"
     labels: ClassVar[tuple[str, ...]] = ("HEALTHCARE_UNIT",)
@@ -326,7 +357,38 @@ class HealthcareUnitRule(Rule):
             written = "".join(f"{c}." for c in written)
         return match_case(target.text, written)
 
+    def _health_service(self, target: Target, ctx: Context) -> Surrogate | None:
+        """The regional health service of the record's surrogate region, in the original's form;
+        without a listed place, the original's own (its region is kept) or, for a name of the
+        listed shape, a listed one. None for a value that names no regional service."""
+        if not ctx.pack.has("health_services") or not ctx.pack.has("locations"):
+            return None
+        by_place, forms, ends = _services(ctx.pack)
+        written = loose(" ".join(target.text.split()))
+        words = _WORD.findall(written)
+        own, short = forms.get(written, (None, _is_short(target.text)))
+        if own is None and not (len(words) >= 3 and (words[0], words[-1]) in ends):
+            return None
+        world = ctx.services.address
+        place = self._place(target, ctx)
+        if place is None and (near := world.nearest(ctx.document, target.span.start)) is not None:
+            place = world.surrogate(near)
+        tree = ctx.pack.tree()
+        while place is not None and place.id not in by_place:
+            place = tree.parent(place)
+        row = by_place[place.id] if place is not None else own
+        if row is None:
+            names = sorted({r["name"] for r in by_place.values()})
+            row = forms[loose(ctx.consistent(f"{self.name}:health-service", written, lambda stream: stream.choice(names), one_to_one=False))][0]
+        text = row["short"] if short else row["name"]
+        if normalise(text) == normalise(target.text):
+            return Surrogate(target.text, kept=True, kept_as="its region's health service")
+        return Surrogate(text)
+
     def replace(self, target: Target, ctx: Context) -> Surrogate:
+        service = self._health_service(target, ctx)
+        if service is not None:
+            return service
         types = _types(ctx.pack, self.vocabulary)
         unit_type, type_word = recognise(target.text, ctx.pack, self.vocabulary)
         fallback = None

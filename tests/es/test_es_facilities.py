@@ -1,7 +1,7 @@
 """Hospitals, health centres and institutions: the type word as written, the rest rebuilt."""
 
 import regex
-from es_helpers import es_pack, run, run_many
+from es_helpers import es_pack, run, run_many, surrogates
 
 WORD = regex.compile(r"\w+")
 FUNCTION_WORDS = {"de", "del", "la", "las", "los", "el", "y"}
@@ -97,3 +97,27 @@ def test_a_catalogue_name_after_a_longer_type_word_never_doubles_a_word():
     for new, _ in run_many(text, [(original, "HOSPITAL"), ("Albacete", "TERRITORIO")], keys=40):
         words = [w.casefold() for w in WORD.findall(new)]
         assert new.startswith("Complejo Hospitalario Universitario ") and all(a != b for a, b in zip(words, words[1:])), new
+
+
+def _service_of(town: str) -> dict[str, str]:
+    """The listed health service of the community a town lies in."""
+    tree = es_pack().tree()
+    place = min((p for p in tree.lookup(town) if p.kind == "municipality"), key=lambda p: (-p.weight, p.id))
+    community = tree.ancestor(place, "autonomous_community")
+    return next(row for row in es_pack().rows("health_services") if row["place_id"] == community.id)
+
+
+def test_a_regional_health_service_is_the_service_of_the_surrogate_region():
+    """A regional health service names only its region (kept): it becomes the listed service of the
+    community of the record's surrogate town, never a template name ("Servicio de Valladolid"); a
+    value of the listed names' shape ("Servicio ... de Salud") counts too, an acronym stays one."""
+    text = "Hospital General Servicio Castellano-Leonés de Salud Servicio de Oftalmología Medina del Campo (Valladolid)."
+    tags = [("Servicio Castellano-Leonés de Salud", "INSTITUCION"), ("Medina del Campo", "TERRITORIO"), ("Valladolid", "TERRITORIO")]
+    for service, town, _ in run_many(text, tags, keys=10):
+        assert service == _service_of(town)["name"], (service, town)
+    for service, town in run_many("Médico del SERMAS en Móstoles.", [("SERMAS", "INSTITUCION"), ("Móstoles", "TERRITORIO")], keys=10):
+        assert service == _service_of(town)["short"], (service, town)
+    for service, town in run_many("Servicio Andaluz de Salud. Getafe.", [("Servicio Andaluz de Salud", "INSTITUCION"), ("Getafe", "TERRITORIO")], keys=5):
+        assert service == _service_of(town)["name"] == "Servicio Madrileño de Salud", (service, town)  # the record's region decides
+    result = run("Servicio Andaluz de Salud.", [("Servicio Andaluz de Salud", "INSTITUCION")])
+    assert surrogates(result) == ["Servicio Andaluz de Salud"]  # no place: its region stays, and so does it
