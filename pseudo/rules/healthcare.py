@@ -3,9 +3,10 @@
 The pack's vocabulary lists unit types, each with the words that recognise it (`cues`) and the
 names a surrogate may take (`names`). A name may be a template: {type} is the type word exactly
 as the original wrote it ("Hptal."), {place} a place of the pack's first PLACE kind by population,
-{surname}, {female_name} and {male_name} common names, and any other {list} an entry of that pack
-list ({saints}, {streets}). So "bor permanent på" a geriatric home stays a geriatric home, and a
-surrogate shares no word with its original except the type word and function words ("de", the
+{surname}, {female_name} and {male_name} common names, {streets} a street of the surrogate town
+where the pack lists its streets (a health centre is named after its own street), and any other
+{list} an entry of that pack list ({saints}, {streets} elsewhere). So "bor permanent på" a
+geriatric home stays a geriatric home, and a surrogate shares no word with its original except the type word and function words ("de", the
 pack's name particles). A unit of no recognisable type becomes one of the vocabulary's `default`
 type where it names one. Generic names are common nouns: a surrogate is capitalised only where the
 original starts a sentence. A type may name a `catalogue` list of real names; the option
@@ -80,7 +81,9 @@ def recognise(text: str, pack: LocalePack, vocabulary: str) -> tuple[dict[str, A
     return _types(pack, vocabulary)[index], best.group()
 
 
-def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, place: str | None) -> str:
+def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, place: str | None, streets: WeightedList | None = None) -> str:
+    """The template with its slots drawn; {streets} from `streets` (the surrogate town's) when given."""
+
     def value(match: regex.Match) -> str:
         slot = match.group(1)
         if slot == "type":
@@ -96,6 +99,8 @@ def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, 
             if not kinds:
                 raise ValueError("the pack names no place kind for {place} (settings.places.kinds.PLACE)")
             return place_pool(pack, kinds[0]).draw(stream)
+        if slot == "streets" and streets is not None:
+            return streets.draw(stream)
         if pack.has(slot):
             return pack.weighted(slot).top(500).draw(stream)
         raise ValueError(f"unknown placeholder {{{slot}}} in the pack's institution names")
@@ -411,6 +416,7 @@ class HealthcareUnitRule(Rule):
         fits = lambda name: not original_words & {w.casefold() for w in _WORD.findall(name)}  # noqa: E731
         near = _near(ctx.pack, unit_type["catalogue"], place, fits) if catalogued else None
 
+        streets = ctx.services.address.streets_of(place) if place is not None and ctx.pack.has("locations") else None
         attempts = [0]  # the scope's consistent draw calls this once per attempt
 
         def draw(stream: KeyedStream) -> str:
@@ -428,7 +434,7 @@ class HealthcareUnitRule(Rule):
                     names = near if local else every
                     candidate = _from_catalogue(chosen, type_word, names, every, stream)
                 else:
-                    candidate = _fill(stream.choice(chosen["names"]), word, ctx.pack, stream, place.name if place else None)
+                    candidate = _fill(stream.choice(chosen["names"]), word, ctx.pack, stream, place.name if place else None, streets)
                 if not original_words & {w.casefold() for w in _WORD.findall(candidate)}:
                     break
             return candidate

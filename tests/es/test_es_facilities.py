@@ -121,3 +121,23 @@ def test_a_regional_health_service_is_the_service_of_the_surrogate_region():
         assert service == _service_of(town)["name"] == "Servicio Madrileño de Salud", (service, town)  # the record's region decides
     result = run("Servicio Andaluz de Salud.", [("Servicio Andaluz de Salud", "INSTITUCION")])
     assert surrogates(result) == ["Servicio Andaluz de Salud"]  # no place: its region stays, and so does it
+
+
+def test_a_health_centre_is_named_after_its_town_or_a_street_of_it():
+    """"Centro de Salud Madrid Norte" read as made up: a health centre is named after the surrogate
+    town, one of its streets (where the pack lists them) or a devotion, as real ones are."""
+    pack = es_pack()
+    tree = pack.tree()
+    saints = set(pack.weighted("saints").items)
+    country = set(pack.weighted("streets").items)
+    local_only = 0
+    for unit, town in run_many("Acude al Centro de Salud Barrio del Pilar de Zaragoza.", [("Centro de Salud Barrio del Pilar", "CENTRO_SALUD"), ("Zaragoza", "TERRITORIO")], keys=60):
+        rest = unit.removeprefix("Centro de Salud ")
+        place = min((p for p in tree.lookup(town) if p.kind == "municipality"), key=lambda p: (-p.weight, p.id))
+        streets = {r["name"] for r in pack.rows("town_streets") if r["place_id"] in (place.id, tree.parent(place).id)}
+        streets |= {r["name"] for r in pack.rows("town_streets") if tree.parent(tree.places[r["place_id"]]).id == place.id}
+        if streets and rest not in (town, f"de {town}") and rest not in saints:
+            assert rest in streets, (unit, town)
+            local_only += rest not in country
+        assert rest.rsplit(" ", 1)[-1] not in ("Norte", "Sur", "Centro"), unit
+    assert local_only  # the town's own streets, not only names every province has
