@@ -82,6 +82,14 @@ def _number(token: str, floor: bool, stream: KeyedStream) -> str:
         return "".join(stream.digit(exclude="0" if i == 0 and c != "0" else "") for i, c in enumerate(token))
     low, high = (1, FLOOR_MAX) if floor else _RANGES.get(len(token), (1, HOUSE_NUMBER_MAX))
     return str(low + stream.weighted_index(_CUMULATIVE[(low, high)]))
+
+
+def _rises(first: str, second: str) -> bool:
+    """A range of house numbers ("12-14", "340-350"): the second above the first, neither with a
+    leading zero (a redrawn range that fell, "83-60", read as false)."""
+    return first[0] != "0" and second[0] != "0" and int(second) > int(first)
+
+
 _COUNTRY_PREFIX = regex.compile(r"\p{Lu}{1,3}-\s?")  # "E-13600", "S-113 22", "ES-28001": a postcode with its country
 
 
@@ -338,6 +346,7 @@ class PlaceRule(Rule):
         world: AddressWorld = ctx.services.address
         abroad = world.address_abroad(ctx.document)  # "Col. Obraje" of a Mexican address: no Spanish town
         numbered = False  # a house number seen: a number with a door letter after it is a floor ("19, 15A")
+        previous: tuple[str, str] | None = None  # the last number, original and surrogate: "12-14" rises from it
 
         def flush() -> None:
             if phrase:
@@ -364,7 +373,7 @@ class PlaceRule(Rule):
                 phrase.append(token)
                 continue
             attached = _ENDS_WITH_NUMBER.search(before) is not None
-            if token[0].isalpha() and not attached:
+            if token[0].isalpha() and token[0] not in ORDINAL_MARKS and not attached:  # "ºB" is a floor's door, no place
                 if token.casefold() in settings.address_words or _building_code(token, world):
                     flush()
                     out.append(token)  # "HRTQ-planta 3": a building's initials, no place; random letters would show
@@ -379,9 +388,15 @@ class PlaceRule(Rule):
                 after = tail[piece.end() :]
                 letters = _LETTERS.match(after)
                 floor = (after[:1] != "" and after[0] in ORDINAL_MARKS) or (letters is not None and letters.group() in settings.ordinals)
-                floor = floor or (numbered and len(token) <= 2 and not _RANGE_END.search(before) and _DOOR.match(after) is not None)
+                ranged = _RANGE_END.search(before) is not None
+                floor = floor or (numbered and len(token) <= 2 and not ranged and _DOOR.match(after) is not None)
                 numbered = True
-                out.append(_number(token, floor, stream))
+                if ranged and not floor and previous and _rises(previous[0], token) and previous[1].isdigit():
+                    new = str(int(previous[1]) + int(token) - int(previous[0]))  # "119-129": the same step up
+                else:
+                    new = _number(token, floor, stream)
+                previous = (token, new)
+                out.append(new)
             elif attached and token[0].isalpha() or token[0] in ORDINAL_MARKS:
                 if token.casefold() in settings.ordinals or all(c in ORDINAL_MARKS for c in token):
                     out.append(token)
