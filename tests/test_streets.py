@@ -151,3 +151,24 @@ def test_a_spanish_town_without_listed_streets_draws_names_found_in_several_prov
         assert not town_streets(pack, tree.ancestor(place, "province").id), town  # the fallback is what runs
         name = regex.fullmatch(r"C/ (.+) \d", street).group(1)
         assert len(provinces.get(name.casefold(), ())) >= 3, street
+
+
+def test_a_number_with_a_door_letter_after_the_house_number_is_a_floor():
+    """In "19, 15A" and "7, 3 A" the second number is a floor with its door: drawn from 1 to 12 (a
+    floor of 46 read as false to blind readers); a range "12-14B" keeps two house numbers, the second
+    the same step above the first ("83-60" read as false); a floor's door written "ºB" is no place."""
+    floors = set()
+    for i in range(KEYS):
+        key = f"k{i}".encode()
+        (attached,) = run("Domicilio: Calle Mayor 19, 15A.", [("Calle Mayor 19, 15A", "STREET")], "es", key)
+        (spaced,) = run("Domicilio: Calle Mayor 7, 3 A.", [("Calle Mayor 7, 3 A", "STREET")], "es", key)
+        (ranged,) = run("Domicilio: Calle Mayor 12-14B.", [("Calle Mayor 12-14B", "STREET")], "es", key)
+        floor = int(regex.fullmatch(r"Calle .+ \d\d, (\d+)[A-F]", attached)[1])
+        other = int(regex.fullmatch(r"Calle .+ \d, (\d+) [A-F]", spaced)[1])
+        assert 1 <= floor <= 12 and 1 <= other <= 12, (attached, spaced)
+        floors.add(floor)
+        first, second = map(int, regex.fullmatch(r"Calle .+ (\d\d)-(\d+)[A-F]", ranged).groups())
+        assert second == first + 2, ranged
+        (door,) = run("Domicilio: C/ Mayor, 3-2. ºB.", [("C/ Mayor, 3-2. ºB", "STREET")], "es", key)
+        assert regex.fullmatch(r"C/ .+, \d-\d\. º[A-F]", door), door
+    assert len(floors) > 3 and floors & set(range(1, 10))  # drawn, not kept: "15A" may become "3C"

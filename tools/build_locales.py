@@ -1211,6 +1211,33 @@ def _es_professions(data: Path, out: Path) -> dict[str, dict]:
     }  # fmt: skip
 
 
+def _es_health_services(data: Path, out: Path) -> dict[str, dict]:
+    """The regional public health service of each autonomous community (hand-compiled, keyed by
+    the community's ISO 3166-2 code), filed at the community's place id: a record's service is the
+    one of its surrogate region, never a made-up "Servicio de <town>"."""
+    communities = {row["extra"]: row["id"] for row in read_tsv(data / "es" / "locations.tsv") if row["kind"] == "autonomous_community"}
+    rows = read_tsv(SOURCES / "es" / "health_services.tsv")
+    if {row["region"] for row in rows} != set(communities):
+        raise BuildError("health_services.tsv: not one row for each autonomous community's ISO code")
+    if any(not row["name"] or not row["short"] for row in rows):
+        raise BuildError("health_services.tsv: a service needs its name and its short name")
+    written = sorted((communities[r["region"]], r["region"], nfc(r["name"]), nfc(r["short"]), nfc(r["aliases"])) for r in rows)
+    return {
+        "health_services": {
+            "file": "health_services.tsv",
+            "source": "compiled by hand (closed class): tools/locale_sources/es/health_services.tsv",
+            "licence": HAND_COMPILED,
+            "derivation": (
+                "the public health service of each autonomous community (the 17 regional services; INGESA for "
+                "Ceuta and Melilla), its usual short name or acronym and other names records write, keyed by the "
+                "community's ISO 3166-2 code and filed at its place id (ISO code matched in "
+                "../shared/data/es/locations.tsv)"
+            ),
+            "rows": write_tsv(out / "health_services.tsv", ("place_id", "region", "name", "short", "aliases"), written),
+        }
+    }
+
+
 def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
     beds: dict[tuple[str, str], int] = defaultdict(int)
     for row in read_tsv(data / "es" / "hospitals.tsv"):  # municipality_code: INE's 5 digits and a check digit
@@ -1377,6 +1404,7 @@ def build_es(data: Path, out: Path) -> None:
     add_email_domains(lists, "es", out)
     lists.update(_es_professions(data, out))
     lists.update(_es_hospitals(data, out))
+    lists.update(_es_health_services(data, out))
     lists.update(_es_makers(out))
     add_common_words(lists, "es", out)
     for name, counter in stats.items():

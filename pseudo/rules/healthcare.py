@@ -3,15 +3,21 @@
 The pack's vocabulary lists unit types, each with the words that recognise it (`cues`) and the
 names a surrogate may take (`names`). A name may be a template: {type} is the type word exactly
 as the original wrote it ("Hptal."), {place} a place of the pack's first PLACE kind by population,
-{surname}, {female_name} and {male_name} common names, and any other {list} an entry of that pack
-list ({saints}, {streets}). So "bor permanent på" a geriatric home stays a geriatric home, and a
-surrogate shares no word with its original except the type word and function words ("de", the
+{surname}, {female_name} and {male_name} common names, {streets} a street of the surrogate town
+where the pack lists its streets (a health centre is named after its own street), and any other
+{list} an entry of that pack list ({saints}, {streets} elsewhere). So "bor permanent på" a
+geriatric home stays a geriatric home, and a surrogate shares no word with its original except the type word and function words ("de", the
 pack's name particles). A unit of no recognisable type becomes one of the vocabulary's `default`
 type where it names one. Generic names are common nouns: a surrogate is capitalised only where the
 original starts a sentence. A type may name a `catalogue` list of real names; the option
 `names: catalogue` draws from it instead of the templates. A unit of a record whose address lies
 abroad, in a kept country, is built from the templates with that country's listed town: a home
 catalogue's hospital read wrong in a Mexican record.
+A regional public health service ("Servicio Andaluz de Salud", "SERMAS", "Osakidetza"; the pack's
+`health_services` list, filed at each region) names only its region, which records keep: it becomes
+the service of the record's surrogate region, written in the same form (short name for a short
+name), never a template name ("Servicio de Valladolid"). A value shaped as listed names are (the
+first and last words two listed names share: "Servicio ... de Salud") counts as one too.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from pseudo.lists.pack import LocalePack
 from pseudo.lists.tree import LocationTree, Place
 from pseudo.lists.weighted import WeightedList
 from pseudo.model import Target
-from pseudo.folds import normalise
+from pseudo.folds import loose, normalise
 from pseudo.rules.base import CUED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
 from pseudo.lists.words import particles
 from pseudo.services.address import place_pool
@@ -75,7 +81,9 @@ def recognise(text: str, pack: LocalePack, vocabulary: str) -> tuple[dict[str, A
     return _types(pack, vocabulary)[index], best.group()
 
 
-def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, place: str | None) -> str:
+def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, place: str | None, streets: WeightedList | None = None) -> str:
+    """The template with its slots drawn; {streets} from `streets` (the surrogate town's) when given."""
+
     def value(match: regex.Match) -> str:
         slot = match.group(1)
         if slot == "type":
@@ -91,6 +99,8 @@ def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, 
             if not kinds:
                 raise ValueError("the pack names no place kind for {place} (settings.places.kinds.PLACE)")
             return place_pool(pack, kinds[0]).draw(stream)
+        if slot == "streets" and streets is not None:
+            return streets.draw(stream)
         if pack.has(slot):
             return pack.weighted(slot).top(500).draw(stream)
         raise ValueError(f"unknown placeholder {{{slot}}} in the pack's institution names")
@@ -234,6 +244,32 @@ def _name_forms(pack: LocalePack, vocabulary: str, catalogue: str) -> dict[str, 
     return pack.cached(f"name-forms:{catalogue}", make)
 
 
+def _services(pack: LocalePack) -> tuple[dict[str, dict[str, str]], dict[str, tuple[dict[str, str], bool]], frozenset[tuple[str, str]]]:
+    """The health services by place id; each written form (loose) with its row and whether it is a
+    short name; the (first word, last word) pairs that two or more listed full names share."""
+
+    def make() -> tuple[dict[str, dict[str, str]], dict[str, tuple[dict[str, str], bool]], frozenset[tuple[str, str]]]:
+        by_place: dict[str, dict[str, str]] = {}
+        forms: dict[str, tuple[dict[str, str], bool]] = {}
+        ends: dict[tuple[str, str], int] = {}
+        for row in pack.rows("health_services"):
+            by_place[row["place_id"]] = row
+            for name in [row["name"], *filter(None, (row.get("aliases") or "").split("|"))]:
+                forms.setdefault(loose(name), (row, _is_short(name)))
+                words = _WORD.findall(loose(name))
+                if len(words) >= 3:
+                    ends[(words[0], words[-1])] = ends.get((words[0], words[-1]), 0) + 1
+            forms.setdefault(loose(row["short"]), (row, True))
+        return by_place, forms, frozenset(pair for pair, count in ends.items() if count >= 2)
+
+    return pack.cached("health-services", make)
+
+
+def _is_short(name: str) -> bool:
+    """An acronym or a one-word name ("SERMAS", "Osakidetza", "IB-Salut")."""
+    return len(name.split()) == 1
+
+
 class HealthcareUnitRule(Rule):
     name = "healthcare"
     labels: ClassVar[tuple[str, ...]] = ("HEALTHCARE_UNIT",)
@@ -326,7 +362,38 @@ class HealthcareUnitRule(Rule):
             written = "".join(f"{c}." for c in written)
         return match_case(target.text, written)
 
+    def _health_service(self, target: Target, ctx: Context) -> Surrogate | None:
+        """The regional health service of the record's surrogate region, in the original's form;
+        without a listed place, the original's own (its region is kept) or, for a name of the
+        listed shape, a listed one. None for a value that names no regional service."""
+        if not ctx.pack.has("health_services") or not ctx.pack.has("locations"):
+            return None
+        by_place, forms, ends = _services(ctx.pack)
+        written = loose(" ".join(target.text.split()))
+        words = _WORD.findall(written)
+        own, short = forms.get(written, (None, _is_short(target.text)))
+        if own is None and not (len(words) >= 3 and (words[0], words[-1]) in ends):
+            return None
+        world = ctx.services.address
+        place = self._place(target, ctx)
+        if place is None and (near := world.nearest(ctx.document, target.span.start)) is not None:
+            place = world.surrogate(near)
+        tree = ctx.pack.tree()
+        while place is not None and place.id not in by_place:
+            place = tree.parent(place)
+        row = by_place[place.id] if place is not None else own
+        if row is None:
+            names = sorted({r["name"] for r in by_place.values()})
+            row = forms[loose(ctx.consistent(f"{self.name}:health-service", written, lambda stream: stream.choice(names), one_to_one=False))][0]
+        text = row["short"] if short else row["name"]
+        if normalise(text) == normalise(target.text):
+            return Surrogate(target.text, kept=True, kept_as="its region's health service")
+        return Surrogate(text)
+
     def replace(self, target: Target, ctx: Context) -> Surrogate:
+        service = self._health_service(target, ctx)
+        if service is not None:
+            return service
         types = _types(ctx.pack, self.vocabulary)
         unit_type, type_word = recognise(target.text, ctx.pack, self.vocabulary)
         fallback = None
@@ -349,6 +416,7 @@ class HealthcareUnitRule(Rule):
         fits = lambda name: not original_words & {w.casefold() for w in _WORD.findall(name)}  # noqa: E731
         near = _near(ctx.pack, unit_type["catalogue"], place, fits) if catalogued else None
 
+        streets = ctx.services.address.streets_of(place) if place is not None and ctx.pack.has("locations") else None
         attempts = [0]  # the scope's consistent draw calls this once per attempt
 
         def draw(stream: KeyedStream) -> str:
@@ -366,7 +434,7 @@ class HealthcareUnitRule(Rule):
                     names = near if local else every
                     candidate = _from_catalogue(chosen, type_word, names, every, stream)
                 else:
-                    candidate = _fill(stream.choice(chosen["names"]), word, ctx.pack, stream, place.name if place else None)
+                    candidate = _fill(stream.choice(chosen["names"]), word, ctx.pack, stream, place.name if place else None, streets)
                 if not original_words & {w.casefold() for w in _WORD.findall(candidate)}:
                     break
             return candidate

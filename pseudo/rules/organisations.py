@@ -123,6 +123,9 @@ class OrganisationRule(HealthcareUnitRule):
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         if ctx.services.makers.is_maker(ctx.document, target):
             return Surrogate(target.text, kept=True, kept_as="a product's maker")
+        service = self._health_service(target, ctx)  # "SAS" is a region's health service, not a maker
+        if service is not None:
+            return service
         makers = ctx.pack.vocabulary(self.vocabulary).get("makers") or {}
         if not makers or not ctx.pack.has(makers.get("catalogue", "")):
             return super().replace(target, ctx)

@@ -56,6 +56,8 @@ _GAP_AFTER_TYPE = regex.compile(r"[\s.,:]*")
 _ENDS_WITH_NUMBER = regex.compile(r"\d\.?$")
 _LETTER = regex.compile(r"\p{L}")
 _LETTERS = regex.compile(r"[\p{L}]+")
+_DOOR = regex.compile(r"\p{L}(?!\p{L})| \p{Lu}(?![\p{L}\d])")  # "15A", "3 A": a floor's door letter
+_RANGE_END = regex.compile(r"\d-$")  # "12-14": the second house number of a range, no floor
 HOUSE_NUMBER_MAX = 200  # a house number of three digits or more is drawn from 1 to this
 FLOOR_MAX = 12  # a floor ("3º") is drawn from 1 to this
 
@@ -85,6 +87,14 @@ def _number(token: str, floor: bool, stream: KeyedStream) -> str:
         return "".join(stream.digit(exclude="0" if i == 0 and c != "0" else "") for i, c in enumerate(token))
     low, high = (1, FLOOR_MAX) if floor else _RANGES.get(len(token), (1, HOUSE_NUMBER_MAX))
     return str(low + stream.weighted_index(_CUMULATIVE[(low, high)]))
+
+
+def _rises(first: str, second: str) -> bool:
+    """A range of house numbers ("12-14", "340-350"): the second above the first, neither with a
+    leading zero (a redrawn range that fell, "83-60", read as false)."""
+    return first[0] != "0" and second[0] != "0" and int(second) > int(first)
+
+
 _COUNTRY_PREFIX = regex.compile(r"\p{Lu}{1,3}-\s?")  # "E-13600", "S-113 22", "ES-28001": a postcode with its country
 
 
@@ -336,7 +346,8 @@ class PlaceRule(Rule):
 
     def _house_number(self, tail: str, text: str, ctx: Context, settings: AddressSettings, attempt: int = 0) -> str:
         """Digits and door letters redrawn in the same shape (a leading nonzero digit stays nonzero);
-        address words ("piso", "dcha", "s/n"), ordinals ("2º", "3.o"), conjunctions and a building's
+        a floor is a number with an ordinal ("2º") or, after the house number, one or two digits with a
+        door letter ("19, 15A", "7, 3 A"), drawn small as floors are, while "12-14" stays a range; address words ("piso", "dcha", "s/n"), ordinals ("2º", "3.o"), conjunctions and a building's
         initials ("HRTQ") kept; other
         words name a place ("Buenavista") and are replaced by a place; in an address abroad, by the
         address world's neighbourhood ("Col. Obraje" never becomes a Spanish town)."""
@@ -345,6 +356,8 @@ class PlaceRule(Rule):
         phrase: list[str] = []
         world: AddressWorld = ctx.services.address
         abroad = world.address_abroad(ctx.document)  # "Col. Obraje" of a Mexican address: no Spanish town
+        numbered = False  # a house number seen: a number with a door letter after it is a floor ("19, 15A")
+        previous: tuple[str, str] | None = None  # the last number, original and surrogate: "12-14" rises from it
 
         def flush() -> None:
             if phrase:
@@ -371,7 +384,7 @@ class PlaceRule(Rule):
                 phrase.append(token)
                 continue
             attached = _ENDS_WITH_NUMBER.search(before) is not None
-            if token[0].isalpha() and not attached:
+            if token[0].isalpha() and token[0] not in ORDINAL_MARKS and not attached:  # "ºB" is a floor's door, no place
                 if token.casefold() in settings.address_words or _building_code(token, world):
                     flush()
                     out.append(token)  # "HRTQ-planta 3": a building's initials, no place; random letters would show
@@ -386,7 +399,15 @@ class PlaceRule(Rule):
                 after = tail[piece.end() :]
                 letters = _LETTERS.match(after)
                 floor = (after[:1] != "" and after[0] in ORDINAL_MARKS) or (letters is not None and letters.group() in settings.ordinals)
-                out.append(_number(token, floor, stream))
+                ranged = _RANGE_END.search(before) is not None
+                floor = floor or (numbered and len(token) <= 2 and not ranged and _DOOR.match(after) is not None)
+                numbered = True
+                if ranged and not floor and previous and _rises(previous[0], token) and previous[1].isdigit():
+                    new = str(int(previous[1]) + int(token) - int(previous[0]))  # "119-129": the same step up
+                else:
+                    new = _number(token, floor, stream)
+                previous = (token, new)
+                out.append(new)
             elif attached and token[0].isalpha() or token[0] in ORDINAL_MARKS:
                 if token.casefold() in settings.ordinals or all(c in ORDINAL_MARKS for c in token):
                     out.append(token)

@@ -1106,6 +1106,12 @@ class AddressWorld:
         pool = self._pack.cached("neighbourhoods", make)
         return self._scope.consistent(NAMESPACE, "street", loose(name), pool.draw, one_to_one=True)
 
+    def streets_of(self, place: Place) -> WeightedList | None:
+        """The street names listed for a (surrogate) place or the region right above it, as
+        `street` draws them; None where neither has streets: a unit named after a street
+        ("Centro de Salud Doctor Fleming") is named after one of its town's."""
+        return self._local_streets(place, "")
+
     def _country_streets(self) -> WeightedList:
         """The country list's names that many towns share ("Mayor", "Real", "San Roque"), when it
         has enough of them: a name one region gave a street ("Pradejón-Arnedo") read as out of

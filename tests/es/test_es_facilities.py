@@ -1,7 +1,7 @@
 """Hospitals, health centres and institutions: the type word as written, the rest rebuilt."""
 
 import regex
-from es_helpers import es_pack, run, run_many
+from es_helpers import es_pack, run, run_many, surrogates
 
 WORD = regex.compile(r"\w+")
 FUNCTION_WORDS = {"de", "del", "la", "las", "los", "el", "y"}
@@ -97,3 +97,47 @@ def test_a_catalogue_name_after_a_longer_type_word_never_doubles_a_word():
     for new, _ in run_many(text, [(original, "HOSPITAL"), ("Albacete", "TERRITORIO")], keys=40):
         words = [w.casefold() for w in WORD.findall(new)]
         assert new.startswith("Complejo Hospitalario Universitario ") and all(a != b for a, b in zip(words, words[1:])), new
+
+
+def _service_of(town: str) -> dict[str, str]:
+    """The listed health service of the community a town lies in."""
+    tree = es_pack().tree()
+    place = min((p for p in tree.lookup(town) if p.kind == "municipality"), key=lambda p: (-p.weight, p.id))
+    community = tree.ancestor(place, "autonomous_community")
+    return next(row for row in es_pack().rows("health_services") if row["place_id"] == community.id)
+
+
+def test_a_regional_health_service_is_the_service_of_the_surrogate_region():
+    """A regional health service names only its region (kept): it becomes the listed service of the
+    community of the record's surrogate town, never a template name ("Servicio de Valladolid"); a
+    value of the listed names' shape ("Servicio ... de Salud") counts too, an acronym stays one."""
+    text = "Hospital General Servicio Castellano-Leonés de Salud Servicio de Oftalmología Medina del Campo (Valladolid)."
+    tags = [("Servicio Castellano-Leonés de Salud", "INSTITUCION"), ("Medina del Campo", "TERRITORIO"), ("Valladolid", "TERRITORIO")]
+    for service, town, _ in run_many(text, tags, keys=10):
+        assert service == _service_of(town)["name"], (service, town)
+    for service, town in run_many("Médico del SERMAS en Móstoles.", [("SERMAS", "INSTITUCION"), ("Móstoles", "TERRITORIO")], keys=10):
+        assert service == _service_of(town)["short"], (service, town)
+    for service, town in run_many("Servicio Andaluz de Salud. Getafe.", [("Servicio Andaluz de Salud", "INSTITUCION"), ("Getafe", "TERRITORIO")], keys=5):
+        assert service == _service_of(town)["name"] == "Servicio Madrileño de Salud", (service, town)  # the record's region decides
+    result = run("Servicio Andaluz de Salud.", [("Servicio Andaluz de Salud", "INSTITUCION")])
+    assert surrogates(result) == ["Servicio Andaluz de Salud"]  # no place: its region stays, and so does it
+
+
+def test_a_health_centre_is_named_after_its_town_or_a_street_of_it():
+    """"Centro de Salud Madrid Norte" read as made up: a health centre is named after the surrogate
+    town, one of its streets (where the pack lists them) or a devotion, as real ones are."""
+    pack = es_pack()
+    tree = pack.tree()
+    saints = set(pack.weighted("saints").items)
+    country = set(pack.weighted("streets").items)
+    local_only = 0
+    for unit, town in run_many("Acude al Centro de Salud Barrio del Pilar de Zaragoza.", [("Centro de Salud Barrio del Pilar", "CENTRO_SALUD"), ("Zaragoza", "TERRITORIO")], keys=60):
+        rest = unit.removeprefix("Centro de Salud ")
+        place = min((p for p in tree.lookup(town) if p.kind == "municipality"), key=lambda p: (-p.weight, p.id))
+        streets = {r["name"] for r in pack.rows("town_streets") if r["place_id"] in (place.id, tree.parent(place).id)}
+        streets |= {r["name"] for r in pack.rows("town_streets") if tree.parent(tree.places[r["place_id"]]).id == place.id}
+        if streets and rest not in (town, f"de {town}") and rest not in saints:
+            assert rest in streets, (unit, town)
+            local_only += rest not in country
+        assert rest.rsplit(" ", 1)[-1] not in ("Norte", "Sur", "Centro"), unit
+    assert local_only  # the town's own streets, not only names every province has

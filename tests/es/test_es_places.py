@@ -73,8 +73,9 @@ def test_a_town_written_with_both_official_names_is_that_town():
 def test_a_street_keeps_its_road_type_as_written_and_its_number_shape():
     streets = {loose(s) for s in es_pack().weighted("streets").items}
     for (new,) in run_many("Domicilio: c/ del Abedul 5-7, 2º dcha.", [("c/ del Abedul 5-7, 2º dcha", "CALLE")]):
-        match = regex.fullmatch(r"c/ (?P<name>.+) [1-9]-[1-9], (?:[1-9]|1[0-2])º dcha", new)
+        match = regex.fullmatch(r"c/ (?P<name>.+) (?P<first>[1-9])-(?P<second>\d+), (?:[1-9]|1[0-2])º dcha", new)
         assert match and loose(match["name"]) in streets, new
+        assert int(match["second"]) == int(match["first"]) + 2, new  # a range keeps its step up
 
 
 def test_street_words_floor_and_door_letters():
