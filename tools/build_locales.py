@@ -855,7 +855,7 @@ def _es_locations(data: Path, out: Path) -> dict[str, dict]:
     spain = read_tsv(data / "es" / "locations.tsv")
     rows: dict[str, list[Any]] = {}  # id -> [parent, kind, name, population, aliases, code]
     for row in world:
-        name = row["name_es"] or (row["name_en"] if row["kind"] == "capital" and _shared_form(row["name_en"]) else "")
+        name = row["name_es"] or (row["name_en"] if row["kind"] == "capital" and row["parent_id"] in rows and _shared_form(row["name_en"]) else "")
         if not name:
             continue  # a capital whose only name is English-shaped ("Guatemala City"), a territory without a Spanish name
         aliases = [row["name_en"]] if row["name_en"] and row["name_en"] != name else []

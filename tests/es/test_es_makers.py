@@ -31,8 +31,8 @@ def test_a_maker_followed_by_its_town_and_country_in_brackets_becomes_a_listed_m
     for new, town, country in run_many(text, spans, **REPLACE_MAKERS):
         assert new in listed, new
     town, country = run(text, spans, **REPLACE_MAKERS).replacements[1:]
-    # no maker's address then: the record's own address abroad, whose country stays (the pack lists no town of Switzerland)
-    assert (town.kept_as, country.surrogate) == ("a town of a kept country the pack lists no town of", "Suiza")
+    # no maker's address then: the record's own address abroad, whose country stays and whose town becomes its capital
+    assert (town.surrogate, country.surrogate) == ("Bern", "Suiza")
     assert "place after it" in run(text, spans, **REPLACE_MAKERS).replacements[0].fallback
 
 

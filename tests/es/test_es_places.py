@@ -210,9 +210,9 @@ def test_a_town_beside_a_foreign_country_becomes_a_town_of_the_surrogate_country
 
 def test_a_town_in_no_list_of_a_foreign_record_becomes_a_town_of_the_surrogate_country():
     """"Heredia" with "País: Costa Rica" and no place at home: with `keep: none` a town of the
-    surrogate country, never a Spanish town; by default the address's country stays and, the pack
-    listing no town of Costa Rica, so does its town (counted as kept); a record that names a home
-    town keeps reading its unknown places as Spanish."""
+    surrogate country, never a Spanish town; by default the address's country stays and its town
+    becomes the capital (San Jose), or, for a country the pack lists no town of (Guatemala), stays
+    (counted as kept); a record that names a home town keeps reading its unknown places as Spanish."""
     tree = es_pack().tree()
     spain = {p.name for p in tree.of_kind("municipality")}
     text = "Localidad/ Provincia: Heredia.\nCP: 40140-280.\nPaís: Costa Rica."
@@ -220,8 +220,10 @@ def test_a_town_in_no_list_of_a_foreign_record_becomes_a_town_of_the_surrogate_c
     for new_town, _, new_country in run_many(text, spans, rules={"places": {"keep": "none"}}):
         assert new_town not in spain and _abroad(tree, new_town, new_country), (new_town, new_country)
     town, code, country = run(text, spans).replacements
-    assert (town.surrogate, town.kept_as, country.surrogate) == ("Heredia", NO_TOWN_LISTED, "Costa Rica")
+    assert (town.surrogate, town.kept_as, country.surrogate) == ("San Jose", None, "Costa Rica")
     assert regex.fullmatch(r"\d{5}-\d{3}", code.surrogate) and code.surrogate != "40140-280"
+    town, _, country = run(text.replace("Costa Rica", "Guatemala"), [*spans[:2], ("Guatemala", "PAIS")]).replacements
+    assert (town.surrogate, town.kept_as, country.surrogate) == ("Heredia", NO_TOWN_LISTED, "Guatemala")
     text = "Localidad: Madrid.\nBarrio: Vallecasuelo.\nPaís de nacimiento: Perú."
     for _, new_barrio, _ in run_many(text, [("Madrid", "TERRITORIO"), ("Vallecasuelo", "TERRITORIO"), ("Perú", "PAIS")], keys=5):
         assert new_barrio in spain
@@ -426,10 +428,10 @@ def test_a_country_in_its_long_official_form_is_that_country():
 
 def test_an_address_abroad_in_a_country_the_pack_lists_no_town_of_keeps_its_country():
     """The Brazilian record that turned Colombian ("47719-224 Bogotá BOGOTÁ Colombia e-mail:
-    ...@riojasalud.es"): Brazil has no town in the pack, but the address's country stays, and so
-    does the country of birth, the same value; the towns and the region stay (no town of Brazil to
-    draw; never the same capital twice), the postcodes keep their layout and the e-mail is at a
-    provider."""
+    ...@riojasalud.es"): the address's country stays, and so does the country of birth, the same
+    value; the town becomes the capital (the pack's only town of Brazil) and the region written
+    after it stays (never the same capital twice), the postcodes keep their layout and the e-mail
+    is at a provider."""
     providers = {r["name"] for r in es_pack().rows("email_domains") if r["kind"] == "provider"}
     text = ("Localidad/ Provincia: Sao Paulo.\nCP: 04005.\nPaís de nacimiento: Brasil.\nResponsable clínico: Dr. Ithamar Nogueira "
             "Rua Abilio Soares, 1337. 04005-005 Sao Paulo SP Brasil e-mail: dr.ithamar@vivermelhor.com.br")  # fmt: skip
@@ -437,7 +439,7 @@ def test_an_address_abroad_in_a_country_the_pack_lists_no_town_of_keeps_its_coun
              ("Rua Abilio Soares, 1337", "CALLE"), ("04005-005", "TERRITORIO"), ("Sao Paulo", "TERRITORIO"), ("SP", "TERRITORIO"),
              ("Brasil", "PAIS"), ("dr.ithamar@vivermelhor.com.br", "CORREO_ELECTRONICO")]  # fmt: skip
     for town, code, birth, _, _, code2, town2, region, country, mail in run_many(text, spans, keys=8):
-        assert (birth, country, town, town2, region) == ("Brasil", "Brasil", "Sao Paulo", "Sao Paulo", "SP")
+        assert (birth, country, town, town2, region) == ("Brasil", "Brasil", "Brasilia", "Brasilia", "SP")
         assert regex.fullmatch(r"\d{5}", code) and code != "04005" and regex.fullmatch(r"\d{5}-\d{3}", code2), (code, code2)
         assert mail.split("@")[1] in providers, mail
 

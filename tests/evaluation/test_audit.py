@@ -158,8 +158,8 @@ def test_a_province_kept_on_purpose_is_no_leak_and_a_town_left_as_it_was_is(tmp_
 def test_a_product_maker_and_its_address_kept_by_the_rules_are_no_leak(tmp_path):
     """The rules keep the maker of a product named beside it, and its town and country in the
     same brackets, under every key: kept on purpose. With `keep_makers: false` the maker is a leak;
-    its town and country, the only places of the record, are then its address abroad, kept on
-    purpose (the pack lists no town of Switzerland to draw one inside it)."""
+    its town and country, the only places of the record, are then its address abroad: the country
+    kept on purpose, the town a leak (the rules would draw Switzerland's capital inside it)."""
     text = "Ana Ruiz recibió una membrana BioGide® (Geistlich, Wolhusen, Suiza)."
     tags = (("PERSON", "Ana Ruiz"), ("ORGANISATION", "Geistlich"), ("PLACE", "Wolhusen"), ("COUNTRY", "Suiza"))
     original = doc("d1", text, *tags, locale="es")
@@ -169,4 +169,4 @@ def test_a_product_maker_and_its_address_kept_by_the_rules_are_no_leak(tmp_path)
     (tmp_path / "config.yaml").write_text("rules:\n  organisations:\n    keep_makers: false\n")
     result, report = run(tmp_path, [original], [output], "--config", str(tmp_path / "config.yaml"))
     assert result.exit_code == 4
-    assert [f["label"] for f in findings(report, "leak")] == ["ORGANISATION"]
+    assert [f["label"] for f in findings(report, "leak")] == ["ORGANISATION", "PLACE"]
