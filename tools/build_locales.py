@@ -514,8 +514,8 @@ def _check_title(entry: dict) -> None:
 
 def _check_unit_type(entry: dict) -> None:
     names = entry.get("names") or []
-    if not entry.get("type") or not entry.get("cues") or len(names) < 2:
-        raise BuildError(f"healthcare_units.yaml: a type needs cues and at least two names: {entry.get('type')}")
+    if not entry.get("type") or not entry.get("cues") or not names:
+        raise BuildError(f"healthcare_units.yaml: a type needs cues and at least one name: {entry.get('type')}")
 
 
 SV_HAND_COMPILED = (
@@ -1367,7 +1367,7 @@ ES_HAND_COMPILED = {
 def _es_check(vocabulary: str) -> Callable[[dict], None]:
     """The entries a rule can use: kinship terms with their three features, titles with a gender,
     sex words with a sex and where they stand, situations with a gender and a group, facility types
-    with cues and at least two names."""
+    with cues and at least one name (a template with a slot draws many)."""
 
     def check(entry: dict) -> None:
         if vocabulary == "kinship":
@@ -1384,8 +1384,8 @@ def _es_check(vocabulary: str) -> Callable[[dict], None]:
         elif vocabulary == "sex":
             if entry.get("sex") not in ("female", "male") or entry.get("in") not in ("field", "text") or not entry.get("word"):
                 raise BuildError(f"sex.yaml: bad entry {entry}")
-        elif not entry.get("type") or not entry.get("cues") or len(entry.get("names") or []) < 2:
-            raise BuildError(f"{vocabulary}.yaml: a type needs cues and at least two names: {entry.get('type')}")
+        elif not entry.get("type") or not entry.get("cues") or not entry.get("names"):
+            raise BuildError(f"{vocabulary}.yaml: a type needs cues and at least one name: {entry.get('type')}")
 
     return check
 

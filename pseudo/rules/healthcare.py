@@ -265,6 +265,16 @@ def _services(pack: LocalePack) -> tuple[dict[str, dict[str, str]], dict[str, tu
     return pack.cached("health-services", make)
 
 
+def _named_after_its_place(unit_type: dict[str, Any], type_word: str, place: Place, target: Target, ctx: Context) -> bool:
+    """A type named only after its place ("IML de Sevilla": one per province), whose name for the
+    record's surrogate place is the original: the place is kept, so the name carries nothing else."""
+    if any(set(_PLACEHOLDER.findall(name)) != {"type", "place"} for name in unit_type["names"]):
+        return False
+    word = type_word or unit_type["cues"][0]
+    filled = (_fill(name, word, ctx.pack, ctx.stream("place-named", target.text), place.name) for name in unit_type["names"])
+    return any(loose(name) == loose(target.text) for name in filled)
+
+
 def _is_short(name: str) -> bool:
     """An acronym or a one-word name ("SERMAS", "Osakidetza", "IB-Salut")."""
     return len(name.split()) == 1
@@ -416,6 +426,8 @@ class HealthcareUnitRule(Rule):
         fits = lambda name: not original_words & {w.casefold() for w in _WORD.findall(name)}  # noqa: E731
         near = _near(ctx.pack, unit_type["catalogue"], place, fits) if catalogued else None
 
+        if place is not None and unit_type and not catalogued and _named_after_its_place(unit_type, type_word, place, target, ctx):
+            return Surrogate(target.text, kept=True, fallback="institution named after the record's kept place: kept")
         streets = ctx.services.address.streets_of(place) if place is not None and ctx.pack.has("locations") else None
         attempts = [0]  # the scope's consistent draw calls this once per attempt
 

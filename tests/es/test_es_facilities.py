@@ -141,3 +141,21 @@ def test_a_health_centre_is_named_after_its_town_or_a_street_of_it():
             local_only += rest not in country
         assert rest.rsplit(" ", 1)[-1] not in ("Norte", "Sur", "Centro"), unit
     assert local_only  # the town's own streets, not only names every province has
+
+
+def test_a_forensic_institute_is_named_after_its_place_and_kept_with_a_kept_capital():
+    """An IML serves a province and bears its name: never a person's ("Instituto de Medicina Legal
+    Rodríguez"); named after the record's kept provincial capital it stays (nothing else in it)."""
+    text = "Servicio de Patología Forense. IML de Sevilla. Av. de la Palmera, Sevilla."
+    tags = [("IML de Sevilla", "INSTITUCION"), ("Sevilla", "TERRITORIO")]
+    for institute, town in run_many(text, tags, keys=5):
+        assert institute == f"IML de {town}", (institute, town)
+    [institute] = run("Instituto de Medicina Legal de Huelva", [("Instituto de Medicina Legal de Huelva", "INSTITUCION")]).replacements
+    assert institute.surrogate == "Instituto de Medicina Legal de Huelva" and "kept place" in institute.fallback
+
+
+def test_a_university_is_named_after_a_town_or_a_saint_never_a_random_person():
+    first_names = {r["name"] for kind in ("female", "male") for r in es_pack().rows(f"first_names_{kind}")}
+    for (new,) in run_many("Universidad de Navarra", [("Universidad de Navarra", "INSTITUCION")], keys=12):
+        rest = new.removeprefix("Universidad ")
+        assert rest.startswith("de ") or rest.split()[0] in ("San", "Santa", "Santo", "Nuestra"), new
