@@ -66,3 +66,15 @@ def test_a_new_pack_appears_whole(builder, tmp_path):
 
     build(Path("unused"), tmp_path / "locales" / "new")
     assert contents(tmp_path / "locales" / "new") == {"pack.yaml": "manifest\n"}
+
+
+def test_source_names_in_capitals_keep_roman_numerals_and_acronyms(builder):
+    assert builder._recase("PAPA JUAN PABLO II", {}) == "Papa Juan Pablo II"
+    assert builder._recase("PIO XII", {}) == "Pio XII" and builder._recase("VIA AUGUSTA", {}) == "Via Augusta"
+    assert builder._acronyms_upper("Hospital Universitario Hm Sanchinarro") == "Hospital Universitario HM Sanchinarro"
+    assert builder._acronyms_upper("Clínica Dr Sanz, Sl") == "Clínica Dr Sanz, SL"
+
+
+def test_a_capital_without_a_spanish_name_takes_its_english_one_when_spanish_writes_it_too(builder):
+    assert builder._shared_form("Quito") and builder._shared_form("Andorra la Vella")
+    assert not builder._shared_form("Guatemala City") and not builder._shared_form("St. John's")

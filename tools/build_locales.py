@@ -985,12 +985,18 @@ def _fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", word.casefold()) if not unicodedata.combining(c))
 
 
+_ROMAN = re.compile(r"M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})")
+
+
 def _recase(name: str, spellings: dict[str, str]) -> str:
-    """An all-capitals name in the spelling the other sources attest, else in title case."""
+    """An all-capitals name in the spelling the other sources attest, else in title case; a Roman
+    numeral of two letters or more after the first word stays in capitals ("Juan XXIII", "Jaime II")."""
     def word(match: re.Match) -> str:
         text = match.group()
         if match.start() and text.casefold() in ES_LOWER_IN_NAMES:
             return text.casefold()
+        if match.start() and len(text) > 1 and _ROMAN.fullmatch(text.upper()):
+            return text.upper()
         return spellings.get(_fold(text), text.capitalize())
 
     return re.sub(r"[^\W\d_]+", word, name)
@@ -1238,10 +1244,19 @@ def _es_health_services(data: Path, out: Path) -> dict[str, dict]:
     }
 
 
+_VOWELLESS = re.compile(r"\b(?!Dr\b)[^\W\d_aeiouyáéíóúüAEIOUYÁÉÍÓÚÜ][^\W\d_aeiouyáéíóúüAEIOUYÁÉÍÓÚÜ]{1,2}\b")
+
+
+def _acronyms_upper(name: str) -> str:
+    """The catalogue title-cases its acronyms ("Hm Sanchinarro", "Centre Medic Molins, Sl"): a word of
+    two or three letters without a vowel, other than "Dr", is one and is written in capitals."""
+    return _VOWELLESS.sub(lambda m: m.group().upper(), name)
+
+
 def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
     beds: dict[tuple[str, str], int] = defaultdict(int)
     for row in read_tsv(data / "es" / "hospitals.tsv"):  # municipality_code: INE's 5 digits and a check digit
-        beds[(nfc(row["name"]), f"ES-M{row['municipality_code'][:5]}")] += max(1, int(row["beds"] or 0))
+        beds[(_acronyms_upper(nfc(row["name"])), f"ES-M{row['municipality_code'][:5]}")] += max(1, int(row["beds"] or 0))
     rows = sorted(((name, count, place) for (name, place), count in beds.items()), key=lambda r: (-r[1], r[0], r[2]))
     return {
         "hospitals": {

@@ -29,6 +29,7 @@ _DNI = regex.compile(r"(?P<number>\d{8}|\d{1,2}\.\d{3}\.\d{3})(?P<gap>[\s-]?)(?P
 _NIE = regex.compile(r"(?P<prefix>[XYZxyz])(?P<gap1>[\s-]?)(?P<number>\d{7}|\d\.\d{3}\.\d{3})(?P<gap2>[\s-]?)(?P<letter>\p{L})")
 _NSS_SHAPE = regex.compile(r"\d[\d\s/.-]*\d")
 _NSS_GROUPED = regex.compile(r"\d\d[\s/.-]\d{8}[\s/.-]\d\d")
+PROVINCE_CODES = 52  # INE province codes run from 01 to 52
 _COLEGIADO = regex.compile(r"(?P<college>\d\d)(?P<gap1>[\s./-]?)(?P<second>\d\d)(?:(?P<gap2>[\s./-]?)(?P<serial>\d{5,6}))?")
 
 
@@ -102,14 +103,14 @@ def nss(text: str, target: Target, ctx: Context, stream: KeyedStream, labelled: 
 def colegiado(text: str, target: Target, ctx: Context, stream: KeyedStream, labelled: bool = False) -> str | None:
     """A collegiate number ('28 28 12345', '08-08-25574'; nine digits in one piece only after a
     NºCol label; its two pairs alone, '28 28', only after the label): the college's province code
-    is the surrogate place's, the second pair repeats it when the original's did, the serial is
-    redrawn."""
+    is the surrogate place's, the second pair repeats it when the original's did and is another
+    province's code otherwise (never '74': readers know there are 52), the serial is redrawn."""
     match = _COLEGIADO.fullmatch(text)
     serial = match["serial"] if match else None
     if match is None or not (labelled and (serial or match["gap1"]) or (match["gap1"] and match["gap2"])):
         return None
     college = surrogate_province(target, ctx, stream)
-    second = college if match["second"] == match["college"] else f"{stream.below(100):02d}"
+    second = college if match["second"] == match["college"] else f"{stream.between(1, PROVINCE_CODES):02d}"
     return replace_digits(text, college + second + (redraw_digits(serial, stream) if serial else ""))
 
 

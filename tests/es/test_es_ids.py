@@ -94,6 +94,7 @@ def test_a_collegiate_number_keeps_dashes_and_a_second_pair_that_differs():
     for key in KEYS:
         code, [new] = with_town("NºCol: 13-87-71356.", [("13-87-71356", COL)], key)
         assert regex.fullmatch(rf"{code}-\d\d-\d{{5}}", new)
+        assert 1 <= int(new.split("-")[1]) <= 52, new  # another province's code, never "74"
 
 
 def test_a_nine_digit_number_is_a_collegiate_number_only_after_its_label():
