@@ -105,7 +105,9 @@ def _shown(pair: Pair, window: Window, condition: str) -> str:
 def draw_records(pairs: Sequence[Pair], n: int | None, share_pseudo: float, size: int, seed: int, min_spans: int = 1) -> list[Record]:
     """The same pairs, n, share, window, seed and min_spans always give the same kit. Only documents
     with at least `min_spans` tagged spans are drawn: one without any reads the same in both
-    versions, so shown "pseudonymised" it measures nothing but the original."""
+    versions, so shown "pseudonymised" it measures nothing but the original. Documents of one
+    subject (meta.subject: a PhysioNet patient) are shown in one condition, as a user of the output
+    sees them: readers set "Dr Jones" in one note against "Dr Vasquez" in a real note of the same stay."""
     if not 0 <= share_pseudo <= 1:
         raise PseudoError("--share-pseudo must be between 0 and 1")
     if size < 1:
@@ -120,9 +122,12 @@ def draw_records(pairs: Sequence[Pair], n: int | None, share_pseudo: float, size
         if not 0 < n <= len(chosen):
             raise PseudoError(f"--n {n}: there are {len(chosen)} paired document(s) with at least {min_spans} tagged span(s)")
         chosen = sorted(rng.sample(chosen, n), key=lambda p: p.id)
-    drawn = []
+    drawn, conditions = [], {}
     for pair in chosen:
-        condition = "pseudo" if rng.random() < share_pseudo else "real"
+        subject = pair.original.meta.get("subject", pair.id)
+        if subject not in conditions:  # one condition per patient: no reader sets a real note against a pseudonymised one of the same stay
+            conditions[subject] = "pseudo" if rng.random() < share_pseudo else "real"
+        condition = conditions[subject]
         window = densest_window(pair.original, size)
         drawn.append((-window.density, rng.random(), pair, condition, window))
     drawn.sort(key=lambda item: item[:2])  # densest first; ties in keyed random order, not by id

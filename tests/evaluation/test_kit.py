@@ -12,6 +12,7 @@ from pseudo.cli import app
 from pseudo.errors import PseudoError
 from pseudo.evaluation import kit as kit_module
 from pseudo.evaluation.corpus import Pair, pair_documents
+from pseudo.model import Document, Span
 from pseudo.evaluation.kit import densest_window, draw_records, line_bounds
 from pseudo.io.native import document_from_dict
 
@@ -84,6 +85,20 @@ def test_documents_without_enough_spans_are_not_drawn():
     assert len(draw_records(pairs(4), None, 1.0, 3, seed=1, min_spans=3)) == 2  # d02 and d03 name Anna three and four times
     with pytest.raises(PseudoError, match="at least 5 tagged span"):
         draw_records(pairs(4), 1, 1.0, 3, seed=1, min_spans=5)
+
+
+def test_documents_of_one_subject_are_shown_in_one_condition():
+    originals, outputs = [], []
+    for i in range(40):
+        meta = {"subject": f"p{i // 4}"}
+        originals.append(Document(f"d{i:02d}", "Anna kom", (Span(0, 4, "FIRST_NAME"),), meta))
+        outputs.append(Document(f"d{i:02d}", "Eva kom", (Span(0, 3, "FIRST_NAME"),), meta))
+    drawn = draw_records(pair_documents(originals, outputs).pairs, None, 0.5, 3, seed=3)
+    by_subject = {}
+    for record in drawn:
+        by_subject.setdefault(int(record.document_id[1:]) // 4, set()).add(record.condition)
+    assert all(len(conditions) == 1 for conditions in by_subject.values())
+    assert {c for conditions in by_subject.values() for c in conditions} == {"real", "pseudo"}
 
 
 def test_misaligned_pairs_are_refused():
