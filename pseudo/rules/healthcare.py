@@ -39,6 +39,7 @@ from pseudo.services.address import place_pool
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _PLACEHOLDER = regex.compile(r"\{(\w+)\}")
+_NEXT_WORD = regex.compile(r"[^\S\n]*[,(]?[^\S\n]*(\p{L}+)")  # the word right after a span, on its line
 _FOLLOWING = regex.compile(r"[^\S\n]*")  # what may stand between a name and the type word after it
 _SENTENCE_END = regex.compile(r"(?:^|[.!?:\n])\s*$")
 MAX_TRIES = 16
@@ -423,7 +424,15 @@ class HealthcareUnitRule(Rule):
         ignored = {w.casefold() for w in _WORD.findall(type_word)} | particles(ctx.pack)
         original_words = {w.casefold() for w in _WORD.findall(target.text)} - ignored
         catalogued = bool(catalogue_name and ctx.pack.has(catalogue_name))
-        fits = lambda name: not original_words & {w.casefold() for w in _WORD.findall(name)}  # noqa: E731
+        following = _NEXT_WORD.match(ctx.document.text, target.span.end)
+        next_word = following.group(1).casefold() if following else None
+
+        def fits(name: str) -> bool:
+            """No word of the original; not ending in the word written right after the span
+            ("Hospital Universitario HM Madrid Madrid, España")."""
+            words = [w.casefold() for w in _WORD.findall(name)]
+            return not original_words & set(words) and not (words and words[-1] == next_word)
+
         near = _near(ctx.pack, unit_type["catalogue"], place, fits) if catalogued else None
 
         if place is not None and unit_type and not catalogued and _named_after_its_place(unit_type, type_word, place, target, ctx):
@@ -447,7 +456,7 @@ class HealthcareUnitRule(Rule):
                     candidate = _from_catalogue(chosen, type_word, names, every, stream)
                 else:
                     candidate = _fill(stream.choice(chosen["names"]), word, ctx.pack, stream, place.name if place else None, streets)
-                if not original_words & {w.casefold() for w in _WORD.findall(candidate)}:
+                if fits(candidate):
                     break
             return candidate
 

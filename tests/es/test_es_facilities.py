@@ -159,3 +159,10 @@ def test_a_university_is_named_after_a_town_or_a_saint_never_a_random_person():
     for (new,) in run_many("Universidad de Navarra", [("Universidad de Navarra", "INSTITUCION")], keys=12):
         rest = new.removeprefix("Universidad ")
         assert rest.startswith("de ") or rest.split()[0] in ("San", "Santa", "Santo", "Nuestra"), new
+
+
+def test_a_hospital_name_never_ends_in_the_town_written_after_it():
+    text = "Servicio de Cirugía Plástica Hospital Nuestra Señora del Rosario Madrid, España correo@gmail.com"
+    tags = [("Hospital Nuestra Señora del Rosario", "HOSPITAL"), ("Madrid", "TERRITORIO"), ("España", "PAIS")]
+    for hospital, town, _ in run_many(text, tags, keys=40):
+        assert hospital.split()[-1] != town, (hospital, town)
