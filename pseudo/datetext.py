@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from functools import cache
+from functools import cache, lru_cache
 from string import Template
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -497,11 +497,17 @@ _CLOCK = regex.compile(r"(?P<h>\d{1,2})\.(?P<min>\d{2})")
 
 def find_dates(text: str, words: DateWords, start: int = 0, end: int | None = None) -> list[Expression]:
     """The date expressions within text[start:end], in order; offsets are into `text`, and the
-    text around the window is seen as context (a week word before a span, for instance)."""
+    text around the window is seen as context (a week word before a span, for instance). The
+    engine, the date rule, the clock and the sweep read the same spans: each is parsed once."""
+    return list(_found_dates(text, words, start, end))
+
+
+@lru_cache(maxsize=2048)  # a str caches its hash, and a hit on the same document's text compares by identity
+def _found_dates(text: str, words: DateWords, start: int, end: int | None) -> tuple[Expression, ...]:
     g = grammar(words)
     atoms = _atoms(text, g, start, len(text) if end is None else end)
     atoms = _with_weekdays(text, _without_clock_times(text, atoms))
-    return _ranges(text, atoms, g)
+    return tuple(_ranges(text, atoms, g))
 
 
 # Every pattern starts its match where a run of digits or of letters begins: a number behind
