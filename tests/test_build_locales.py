@@ -78,3 +78,10 @@ def test_source_names_in_capitals_keep_roman_numerals_and_acronyms(builder):
 def test_a_capital_without_a_spanish_name_takes_its_english_one_when_spanish_writes_it_too(builder):
     assert builder._shared_form("Quito") and builder._shared_form("Andorra la Vella")
     assert not builder._shared_form("Guatemala City") and not builder._shared_form("St. John's")
+
+
+def test_us_hospital_names_are_written_as_notes_write_them(builder):
+    assert builder._en_hospital_name("MOSES H CONE MEMORIAL HOSPITAL, THE") == "The Moses H Cone Memorial Hospital"
+    assert builder._en_hospital_name("NEW YORK COMMUNITY HOSPITAL OF BROOKLYN, INC.") == "New York Community Hospital of Brooklyn"
+    assert builder._en_hospital_name("VHS BROWNSVILLE HOSPITAL COMPANY, LLC") == "VHS Brownsville Hospital Company"
+    assert builder._en_hospital_name("ST JOHN MED CTR") == "St John Med Ctr"

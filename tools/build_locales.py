@@ -1244,13 +1244,14 @@ def _es_health_services(data: Path, out: Path) -> dict[str, dict]:
     }
 
 
-_VOWELLESS = re.compile(r"\b(?!Dr\b)[^\W\d_aeiouyáéíóúüAEIOUYÁÉÍÓÚÜ][^\W\d_aeiouyáéíóúüAEIOUYÁÉÍÓÚÜ]{1,2}\b")
+_VOWELLESS = re.compile(r"\b[^\W\d_aeiouyáéíóúüAEIOUYÁÉÍÓÚÜ][^\W\d_aeiouyáéíóúüAEIOUYÁÉÍÓÚÜ]{1,2}\b")
 
 
-def _acronyms_upper(name: str) -> str:
-    """The catalogue title-cases its acronyms ("Hm Sanchinarro", "Centre Medic Molins, Sl"): a word of
-    two or three letters without a vowel, other than "Dr", is one and is written in capitals."""
-    return _VOWELLESS.sub(lambda m: m.group().upper(), name)
+def _acronyms_upper(name: str, abbreviations: frozenset[str] = frozenset({"Dr"})) -> str:
+    """Catalogues title-case their acronyms ("Hm Sanchinarro", "Centre Medic Molins, Sl"): a word of
+    two or three letters without a vowel, other than an abbreviation ("Dr"), is one and is written
+    in capitals."""
+    return _VOWELLESS.sub(lambda m: m.group() if m.group() in abbreviations else m.group().upper(), name)
 
 
 def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
@@ -1848,20 +1849,43 @@ def _en_professions(data: Path, out: Path) -> dict[str, dict]:
     }  # fmt: skip
 
 
+EN_SMALL_WORDS = {"of", "the", "and", "at", "for", "in", "on", "a"}
+EN_ABBREVIATIONS = frozenset({"St", "Ctr", "Mt", "Jr", "Sr", "Dr", "Ft", "Hlth", "Hosp", "Med", "Mem", "Pkwy", "Hwy", "Cty", "Twp"})
+_EN_LEGAL_FORM = re.compile(r",? (?:Inc\.?|Llc|L\.L\.C\.|Lp|Llp|Ltd)$")
+
+
+def _en_hospital_name(published: str) -> str:
+    """A hospital's name as notes write it: title case with small words lower case ("Hospital of
+    Brooklyn"), acronyms in capitals ("VHS"), a trailing ", The" in front and no legal form
+    (", Inc."): the list files names for registers, not for people."""
+    name = _acronyms_upper(_EN_LEGAL_FORM.sub("", _en_title(published)), EN_ABBREVIATIONS)
+    if name.endswith(", The"):
+        name = "The " + name[: -len(", The")]
+    words = name.split(" ")
+    return " ".join(w.lower() if i and w.lower() in EN_SMALL_WORDS else w for i, w in enumerate(words))
+
+
 def _en_hospitals(data: Path, out: Path, cities: dict[tuple[str, str], str]) -> dict[str, dict]:
     zips = {row["zip"]: cities.get((row["state_code"], nfc(row["place"]).casefold())) for row in read_tsv(data / "en" / "postal_codes.tsv")}
     named: dict[tuple[str, str], int] = defaultdict(int)
     for row in read_tsv(data / "en" / "hospitals.tsv"):
         place = cities.get((row["state"], nfc(row["city"]).casefold())) or zips.get(row["zip"]) or ""
-        named[(_en_title(nfc(row["name"])), place)] += 1
-    rows = sorted(((name, count, place) for (name, place), count in named.items()), key=lambda r: (-r[1], r[0], r[2]))
+        named[(_en_hospital_name(nfc(row["name"])), place)] += 1
+    population = {r["id"]: int(r["population"] or 0) for r in read_tsv(out / "locations.tsv")}
+    per_place = Counter(place for _, place in named)
+    rows = sorted(
+        ((name, max(1, population.get(place, 0) // per_place[place]) * count, place) for (name, place), count in named.items()),
+        key=lambda r: (-r[1], r[0], r[2]),
+    )
     return {
         "hospitals": {
             "file": "hospitals.tsv",
             **_en_source(
                 "S18", US_FEDERAL,
                 "CMS Hospital General Information (c. 2017, ../shared/data/en/hospitals.tsv): every hospital name, "
-                "published in capitals, written in title case by rule; count = hospitals of that name in that city; "
+                "published in capitals, written in title case by rule; count = the population of its city shared "
+                "among the city's hospitals, times the hospitals of that name there (at least 1: patients are where "
+                "people are; the list has no bed counts, and a uniform draw gave mostly rural hospitals); "
                 "place_id = its city in locations.tsv (by city and state, else by its ZIP code; empty where neither is "
                 "listed); drawn for the names of hospitals written without a type word (\"CALVERT\", \"GH\") and when the "
                 "configuration asks for catalogue names (rules.healthcare.names: catalogue)",
