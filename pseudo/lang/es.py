@@ -30,7 +30,8 @@ _NIE = regex.compile(r"(?P<prefix>[XYZxyz])(?P<gap1>[\s-]?)(?P<number>\d{7}|\d\.
 _NSS_SHAPE = regex.compile(r"\d[\d\s/.-]*\d")
 _NSS_GROUPED = regex.compile(r"\d\d[\s/.-]\d{8}[\s/.-]\d\d")
 PROVINCE_CODES = 52  # INE province codes run from 01 to 52
-_COLEGIADO = regex.compile(r"(?P<college>\d\d)(?P<gap1>[\s./-]?)(?P<second>\d\d)(?:(?P<gap2>[\s./-]?)(?P<serial>\d{5,6}))?")
+_COLEGIADO = regex.compile(r"(?P<college>\d\d)(?P<gap1>[\s./-]{0,2})(?P<second>\d\d)(?:(?P<gap2>[\s./-]{0,2})(?P<serial>\d{3,6}))?")
+_COLEGIADO_SHORT = regex.compile(r"(?P<college>\d\d)[\s./-](?P<serial>\d{5})")  # '29 29585': province and serial
 
 
 def _letter(value: int, like: str) -> str:
@@ -101,13 +102,20 @@ def nss(text: str, target: Target, ctx: Context, stream: KeyedStream, labelled: 
 
 
 def colegiado(text: str, target: Target, ctx: Context, stream: KeyedStream, labelled: bool = False) -> str | None:
-    """A collegiate number ('28 28 12345', '08-08-25574'; nine digits in one piece only after a
+    """A collegiate number ('28 28 12345', '08-08-25574'; nine digits in one piece, a serial of
+    other than five or six digits, or a province pair and serial alone, '29 29585', only after a
     NºCol label; its two pairs alone, '28 28', only after the label): the college's province code
     is the surrogate place's, the second pair repeats it when the original's did and is another
     province's code otherwise (never '74': readers know there are 52), the serial is redrawn."""
+    short = _COLEGIADO_SHORT.fullmatch(text) if labelled else None
+    if short is not None:
+        return replace_digits(text, surrogate_province(target, ctx, stream) + redraw_digits(short["serial"], stream))
     match = _COLEGIADO.fullmatch(text)
-    serial = match["serial"] if match else None
-    if match is None or not (labelled and (serial or match["gap1"]) or (match["gap1"] and match["gap2"])):
+    if match is None:
+        return None
+    serial = match["serial"]
+    usual = serial is not None and len(serial) in (5, 6) and match["gap1"] and match["gap2"]
+    if not (usual or labelled and (serial or match["gap1"])):
         return None
     college = surrogate_province(target, ctx, stream)
     second = college if match["second"] == match["college"] else f"{stream.between(1, PROVINCE_CODES):02d}"

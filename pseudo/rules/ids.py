@@ -27,7 +27,7 @@ from pseudo.errors import PseudoError
 from pseudo.folds import normalise
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack
-from pseudo.lists.words import kinship_terms, particles
+from pseudo.lists.words import common_words, kinship_terms, particles
 from pseudo.model import Target
 from pseudo.rules.base import Context, Option, Rule, Surrogate
 from pseudo.rules.dates import DateRule
@@ -180,27 +180,31 @@ def plain_words(target: Target, ctx: Context, family: str) -> tuple[str, str]:
 
     A word stays when it reads as a common word: lower case, a kinship term or particle, in
     capitals (an acronym, a code), the capitalised first word of a sentence ("Lactante de 3
-    meses", "Casado."), written in lower case elsewhere in the document, or in none of the
-    pack's name lists ("raza caucásica"). Any other word is a name and becomes a name of the list
-    where it weighs most. Digits are redrawn."""
+    meses", "Casado."), written in lower case elsewhere in the document, in none of the pack's
+    name lists ("raza caucásica"), or a common word after a capitalised word of no name list (the
+    title of an institution: "Sistema Español de Farmacovigilancia", not the surname Español). Any
+    other word is a name and becomes a name of the list where it weighs most. Digits are redrawn."""
     text, pack = target.text, ctx.pack
     lists = [(name, pack.weighted(name)) for name in NAME_LISTS if pack and pack.has(name)]
     common = (set(kinship_terms(pack)) if pack and pack.has("kinship") else set()) | (set(particles(pack)) if pack else set())
     sentence_start = bool(_SENTENCE_END.search(ctx.text_before(target.span)))
+    frequent = common_words(pack) if pack else frozenset()
     digits = ctx.stream(family, "digits", text)
-    out, cursor, names = [], 0, 0
+    out, cursor, names, title_word = [], 0, 0, False
     for match in _WORD.finditer(text):
         word = match.group()
         out.append(redraw_digits(text[cursor : match.start()], digits))
         cursor = match.end()
         first = not any(c.isalpha() for c in text[: match.start()])
         weight, listed = max(((weighted.weight(word), name) for name, weighted in lists), default=(0, ""))
+        after_title, title_word = title_word, word[0].isupper() and not weight
         if (
             not word[0].isupper()
             or word.casefold() in common
             or (len(word) > 1 and word.isupper())
             or (first and sentence_start)
             or not weight
+            or (after_title and word.casefold() in frequent)
             or regex.search(rf"(?<!\p{{L}}){regex.escape(word.lower())}(?!\p{{L}})", ctx.document.text)
         ):
             out.append(word)

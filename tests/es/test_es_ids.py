@@ -130,6 +130,15 @@ def test_identifier_spans_of_common_words_are_kept_and_counted_as_fallbacks():
     assert all(r.fallback and "common words" in r.fallback for r in result.replacements)
 
 
+def test_a_common_word_after_an_institution_title_word_is_no_surname():
+    text = "Se notificó con tarjeta amarilla al Sistema Español de Farmacovigilancia."
+    phrase = "tarjeta amarilla al Sistema Español de Farmacovigilancia"
+    for (new,) in run_many(text, [(phrase, "ID_SUJETO_ASISTENCIA")], keys=10):
+        assert new == phrase  # "Español" is a surname too, but not after "Sistema"
+    for (new,) in run_many("Datos: visto por Dr. Español ayer.", [("Español", "ID_SUJETO_ASISTENCIA")], keys=10):
+        assert new != "Español"  # after a title of a person it is the surname
+
+
 def test_an_identifier_span_that_is_a_name_becomes_a_name_of_the_same_list():
     pack = es_pack()
     for (new,) in run_many("Datos: visto por Dr. Pérez ayer.", [("Pérez", "ID_SUJETO_ASISTENCIA")], keys=10):
@@ -140,3 +149,18 @@ def test_an_identifier_span_that_is_a_date_moves_as_a_date():
     for (new,) in run_many("Ingreso: 12 de marzo de 2015.", [("12 de marzo de 2015", "ID_CONTACTO_ASISTENCIAL")], keys=10):
         assert regex.fullmatch(r"\d{1,2} de \p{Ll}+ de \d{4}", new) and new != "12 de marzo de 2015"
         assert digits_of(new)
+
+
+def test_a_labelled_province_pair_and_serial_takes_the_province_of_the_surrogate_place():
+    for key in KEYS:
+        code, [new] = with_town("NºCol: 29 29585.", [("29 29585", COL)], key)
+        assert regex.fullmatch(rf"{code} \d{{5}}", new), (code, new)
+
+
+def test_a_labelled_collegiate_number_with_a_short_serial_or_a_double_space_keeps_its_layout():
+    for key in KEYS:
+        code, [short, wide] = with_town(
+            "NºCol: 28 28 1234. NºCol: 28 28  12345.", [("28 28 1234", COL), ("28 28  12345", COL)], key
+        )
+        assert regex.fullmatch(rf"{code} {code} \d{{4}}", short), (code, short)
+        assert regex.fullmatch(rf"{code} {code}  \d{{5}}", wide), (code, wide)
