@@ -21,7 +21,10 @@ One line per check, `title: offending of checked, in D documents`:
 - catalogue health care units (a name of a unit type's `catalogue` list) written with a town on
   their line (the first place span after the unit, on its line, within 100 characters, that names a
   municipality) that the catalogue files at another town;
-- countries written Spain/España in the original and something else in the output.
+- countries written Spain/España in the original and something else in the output;
+- postcodes written right before a town ("48080 Bilbao", at most a space or comma between, both
+  tagged, the original code in the postal list) whose surrogate code is neither the surrogate
+  town's nor its province's.
 
 `--examples N` prints up to N offenders per check: document id, offsets, and surrogate text only,
 never an original. It reads the pack through pseudo's public modules and none of the rules, so
@@ -314,6 +317,12 @@ def check_pair(original: Record, output: Record, canonical: dict[str, str], plac
                 elsewhere = loose(after[town.tid].strip()) not in places.filed[after[span.tid]]
                 bad = f"output {span.start}-{town.end}\t{shown(after[span.tid])} beside {shown(after[town.tid])}" if elsewhere else None
                 checks["unit_town"].count(doc, bad)
+        if label in PLACE_LABELS and before[span.tid].strip() in places.codes:
+            town = _town_after_code(output, paired, span)
+            if town is not None:
+                code, name = after[span.tid].strip(), after[town.tid]
+                problem = header_problem([name], code, places, shown) if places.places(name, ("municipality",)) else None
+                checks["code_town"].count(doc, None if problem is None else f"output {span.start}-{town.end}\t{problem}")
         if label == "COUNTRY" and loose(before[span.tid].strip()) in SPAIN:
             foreign = loose(after[span.tid].strip()) not in SPAIN
             checks["spain"].count(doc, f"output {span.start}-{span.end}\t{shown(after[span.tid])}" if foreign else None)
@@ -327,6 +336,14 @@ def _town_on_line(output: Record, paired: list[tuple[Span, str]], unit: Span) ->
     first = min(after, key=lambda s: s.start)
     between = output.text[unit.end : first.start]
     return first if "\n" not in between and len(between) <= UNIT_REACH else None
+
+
+def _town_after_code(output: Record, paired: list[tuple[Span, str]], code: Span) -> Span | None:
+    """The place span right after a postcode ("48080 Bilbao"), with at most a space or comma between."""
+    for span, label in paired:
+        if label in PLACE_LABELS and span.start > code.end and _WORD.search(output.text[span.start : span.end]):
+            return span if re.fullmatch(r"[ ,]{1,2}", output.text[code.end : span.start]) else None
+    return None
 
 
 def run(originals: Path, output: Path, locale: str, tagset_name: str | None) -> tuple[int, int, dict[str, Check]]:
@@ -351,6 +368,7 @@ def run(originals: Path, output: Path, locale: str, tagset_name: str | None) -> 
         "unit_province": Check("health care units named after a town of another province than the address"),
         "unit_town": Check("catalogue units written with a town on their line that the catalogue files at another town"),
         "spain": Check("Spain/España replaced by a foreign country"),
+        "code_town": Check('postcodes written right before a town ("48080 Bilbao") that are not of its surrogate'),
     }
     for doc in common:
         check_pair(before[doc], after[doc], canonical, places, checks)

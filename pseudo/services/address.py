@@ -526,12 +526,24 @@ class AddressWorld:
 
     def _read_codes(self, document: Tagged) -> None:
         """The postcodes the record writes of each town (by the postal data's place of the code),
-        so a town written with two codes ("31016", "31008" of Pamplona) becomes one that has two."""
+        so a town written with two codes ("31016", "31008" of Pamplona) becomes one that has two.
+        A code the data files under a region (a post-office box code, "48080" of Bizkaia) counts
+        for each town of that region the record writes ("48011 Bilbao ... 48080 Bilbao")."""
         _, _, by_code = _postcodes(self._pack)
+        town_kind = self.settings.default_kind.get("PLACE")
+        towns: list[Place] | None = None
         for target in document.targets:
             digits = digits_of(target.text)
             if target.label in PLACE_LABELS and digits and self.settings.postcode is not None and self.settings.postcode.fullmatch(digits):
                 for holder in by_code.get(digits, ()):
+                    place = self._tree.places.get(holder)
+                    if place is not None and place.kind != town_kind:
+                        if towns is None:
+                            found = (self.find(t.text, t.label)[0] for t in document.targets if t.label in PLACE_LABELS and not any(c.isdigit() for c in t.text))
+                            towns = [f for f in found if f is not None and f.kind == town_kind]
+                        for town in towns:
+                            if self._inside(town, [place]):
+                                self._codes_written.setdefault(town.id, set()).add(digits)
                     self._codes_written.setdefault(holder, set()).add(digits)
 
     def _with_codes(self, pool: WeightedList, place: Place, written: set[str]) -> WeightedList:

@@ -375,6 +375,21 @@ def test_a_town_written_with_two_codes_becomes_a_town_that_has_two():
         assert ids & codes[code] and ids & codes[code2], (town, code, code2)
 
 
+def test_a_post_office_box_code_of_the_province_beside_a_town_stays_a_code_of_its_surrogate():
+    """"48011 Bilbao" and, in the doctor's address, "48080 Bilbao" (a code the postal data files under
+    Bizkaia): Bilbao had become Bermeo, whose one code the first took, so the second became a code
+    of another town ("48309 Bermeo"); the town now counts both codes and becomes one that has two."""
+    codes: dict[str, set[str]] = {}
+    for row in es_pack().rows("postal_codes"):
+        codes.setdefault(row["postcode"], set()).add(row["place_id"])
+    tree = es_pack().tree()
+    text = "Localidad/ Provincia: Bilbao.\nCP: 48011.\nRemitido por: Calle Oria 9, 3D, 48080 Bilbao."
+    spans = [("Bilbao", "TERRITORIO"), ("48011", "TERRITORIO"), ("Calle Oria 9, 3D", "CALLE"), ("48080", "TERRITORIO"), ("Bilbao", "TERRITORIO")]
+    for town, code, _, code2, _ in run_many(text, spans, keys=30):
+        ids = {p.id for p in tree.lookup(town) if p.kind == "municipality"}
+        assert ids & codes[code] and ids & codes[code2], (town, code, code2)
+
+
 def test_a_country_after_an_article_becomes_one_that_takes_it():
     """"una universidad privada del Reino Unido" had become "del Países Bajos": after "del" the
     surrogate is a country written with "el" (the pack's `places.articles`), after "los" one with
