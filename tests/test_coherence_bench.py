@@ -19,7 +19,7 @@ RECORDS = {
         "País: ", ("PAIS", "España", "España"), ".\n",
         REPORT, "Remitido desde el ", ("HOSPITAL", "Hospital Álvaro Cunqueiro", "Hospital de Getafe"), ".\n",
         "Remitido por: Dr. Gil. ", ("HOSPITAL", "Hospital Álvaro Cunqueiro", "Hospital Universitario de Getafe"), " C/ Mayor 1 ",
-        ("TERRITORIO", "Vigo", "Getafe"), ".\n",
+        ("TERRITORIO", "36201", "28901"), " ", ("TERRITORIO", "Vigo", "Getafe"), ".\n",
     ],
     "bad": [
         "\ufeffNombre: ", ("NOMBRE_SUJETO_ASISTENCIA", "Esteban", "Giménez"), ".\n",
@@ -28,7 +28,7 @@ RECORDS = {
         "País: ", ("PAIS", "España", "Italia"), ".\n",
         REPORT, "Remitido desde el ", ("HOSPITAL", "Hospital Álvaro Cunqueiro", "Hospital de Vigo"), ".\n",
         "Remitido por: Dr. Gil. ", ("HOSPITAL", "Hospital Álvaro Cunqueiro", "Hospital Universitario de Getafe"), " C/ Mayor 1 ",
-        ("TERRITORIO", "Vigo", "Torrent"), ".\n",
+        ("TERRITORIO", "36201", "28901"), " ", ("TERRITORIO", "Vigo", "Torrent"), ".\n",
     ],
     "foreign": [
         "Nombre: ", ("NOMBRE_SUJETO_ASISTENCIA", "Yefren", "Lucas"), ".\n",
@@ -85,6 +85,7 @@ def test_one_good_and_one_bad_record_give_these_counts(tmp_path):
         "health care units named after a town of another province than the address": (2, 4, 1),
         "catalogue units written with a town on their line that the catalogue files at another town": (1, 2, 1),
         "Spain/España replaced by a foreign country": (1, 2, 1),
+        'postcodes written right before a town ("48080 Bilbao") that are not of its surrogate': (1, 2, 1),
     }
 
 
@@ -93,7 +94,7 @@ def test_examples_name_the_bad_record_by_offsets_and_never_an_original(tmp_path)
     result = run(original, output, "--examples", "5")
     assert result.returncode == 0, result.stderr
     examples = [line for line in result.stdout.splitlines() if line.startswith("  ")]
-    assert len(examples) == 7 and all(line.split("\t")[0].strip() == "bad" for line in examples)
+    assert len(examples) == 8 and all(line.split("\t")[0].strip() == "bad" for line in examples)
     assert "'Hospital Universitario de Getafe' beside 'Torrent'" in result.stdout  # the catalogue files it at Getafe
     assert "postcode '28901' is not of 'Torrent'" in result.stdout and "'Giménez' is a surname only" in result.stdout
     assert "'Italia'" in result.stdout

@@ -3,6 +3,7 @@
 The pack's vocabulary lists unit types, each with the words that recognise it (`cues`) and the
 names a surrogate may take (`names`). A name may be a template: {type} is the type word exactly
 as the original wrote it ("Hptal."), {place} a place of the pack's first PLACE kind by population,
+a PLACE kind ({province}) the region of that kind that holds the surrogate place,
 {surname}, {female_name} and {male_name} common names, {streets} a street of the surrogate town
 where the pack lists its streets (a health centre is named after its own street), and any other
 {list} an entry of that pack list ({saints}, {streets} elsewhere). So "bor permanent på" a
@@ -82,8 +83,14 @@ def recognise(text: str, pack: LocalePack, vocabulary: str) -> tuple[dict[str, A
     return _types(pack, vocabulary)[index], best.group()
 
 
-def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, place: str | None, streets: WeightedList | None = None) -> str:
-    """The template with its slots drawn; {streets} from `streets` (the surrogate town's) when given."""
+def _region_kinds(pack: LocalePack) -> frozenset[str]:
+    """The kinds of place a template may name by kind ("{province}"): the pack's PLACE kinds."""
+    return frozenset(pack.settings.places.kinds.get("PLACE") or ()) if pack.has("locations") else frozenset()
+
+
+def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, place: Place | None, streets: WeightedList | None = None) -> str:
+    """The template with its slots drawn; {streets} from `streets` (the surrogate town's) when
+    given; a kind of place ("{province}") the region of that kind holding `place`."""
 
     def value(match: regex.Match) -> str:
         slot = match.group(1)
@@ -94,7 +101,12 @@ def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, 
         if slot in ("female_name", "male_name"):
             return pack.weighted(f"first_names_{slot.split('_')[0]}").top(200).draw(stream)
         if slot == "place" and place is not None:
-            return place
+            return place.name
+        if slot in _region_kinds(pack):
+            region = pack.tree().ancestor(place, slot) if place is not None else None
+            if region is not None:
+                return region.name
+            return place.name if place is not None else place_pool(pack, slot).draw(stream)  # a town abroad names itself
         if slot == "place":
             kinds = pack.settings.places.kinds.get("PLACE") or ()
             if not kinds:
@@ -267,13 +279,23 @@ def _services(pack: LocalePack) -> tuple[dict[str, dict[str, str]], dict[str, tu
 
 
 def _named_after_its_place(unit_type: dict[str, Any], type_word: str, place: Place, target: Target, ctx: Context) -> bool:
-    """A type named only after its place ("IML de Sevilla": one per province), whose name for the
-    record's surrogate place is the original: the place is kept, so the name carries nothing else."""
-    if any(set(_PLACEHOLDER.findall(name)) != {"type", "place"} for name in unit_type["names"]):
+    """A type named only after its place or region ("IML de Sevilla": one per province;
+    "Universidad de Navarra"), whose name for the record's surrogate place is the original: the
+    place is kept, so the name carries nothing else."""
+    allowed = {"type", "place"} | _region_kinds(ctx.pack)
+    slots = [set(_PLACEHOLDER.findall(name)) for name in unit_type["names"]]
+    if any("type" not in found or found == {"type"} or not found <= allowed for found in slots):
         return False
     word = type_word or unit_type["cues"][0]
-    filled = (_fill(name, word, ctx.pack, ctx.stream("place-named", target.text), place.name) for name in unit_type["names"])
+    filled = (_fill(name, word, ctx.pack, ctx.stream("place-named", target.text), place) for name in unit_type["names"])
     return any(loose(name) == loose(target.text) for name in filled)
+
+
+def _keeps_type_word(unit_type: dict[str, Any]) -> bool:
+    """Whether every name of the type keeps the type word as written ("{type} de {place}"): then a
+    span that is the type word alone has nothing else to replace. A type whose names replace the
+    word itself ("NIVA" -> "intensiven": a neuro ICU narrows the hospital down) does not."""
+    return all("type" in _PLACEHOLDER.findall(name) for name in unit_type["names"])
 
 
 def _is_short(name: str) -> bool:
@@ -407,6 +429,8 @@ class HealthcareUnitRule(Rule):
             return service
         types = _types(ctx.pack, self.vocabulary)
         unit_type, type_word = recognise(target.text, ctx.pack, self.vocabulary)
+        if type_word and not _WORD.search(target.text.replace(type_word, "", 1)) and _keeps_type_word(unit_type):
+            return Surrogate(target.text, kept=True, kept_as="a type word alone")  # "Clínica Universitaria" names no one
         fallback = None
         if unit_type is None:  # the tagset may say what it is (MEDDOCAN's CENTRO_SALUD)
             unit_type = next((t for t in types if t["type"] == target.kind), None)
@@ -455,7 +479,7 @@ class HealthcareUnitRule(Rule):
                     names = near if local else every
                     candidate = _from_catalogue(chosen, type_word, names, every, stream)
                 else:
-                    candidate = _fill(stream.choice(chosen["names"]), word, ctx.pack, stream, place.name if place else None, streets)
+                    candidate = _fill(stream.choice(chosen["names"]), word, ctx.pack, stream, place, streets)
                 if fits(candidate):
                     break
             return candidate

@@ -31,8 +31,10 @@ def test_a_name_without_a_type_gets_a_random_type_and_says_so():
 
 
 def test_institutions_keep_their_type():
-    for (new,) in run_many("Facultad de Odontología de Sevilla", [("Facultad de Odontología de Sevilla", "INSTITUCION")]):
-        assert new.startswith("Facultad de Odontología ") and "Sevilla" not in new
+    for (new,) in run_many("Colegio Virgen de la Esperanza", [("Colegio Virgen de la Esperanza", "INSTITUCION")]):
+        assert new.startswith("Colegio ") and "Esperanza" not in new
+    [faculty] = run("Facultad de Odontología de Sevilla", [("Facultad de Odontología de Sevilla", "INSTITUCION")]).replacements
+    assert faculty.surrogate == "Facultad de Odontología de Sevilla"  # named after its kept province: nothing else in it
 
 
 def test_the_national_catalogue_can_be_chosen():
@@ -154,11 +156,25 @@ def test_a_forensic_institute_is_named_after_its_place_and_kept_with_a_kept_capi
     assert institute.surrogate == "Instituto de Medicina Legal de Huelva" and "kept place" in institute.fallback
 
 
-def test_a_university_is_named_after_a_town_or_a_saint_never_a_random_person():
-    first_names = {r["name"] for kind in ("female", "male") for r in es_pack().rows(f"first_names_{kind}")}
-    for (new,) in run_many("Universidad de Navarra", [("Universidad de Navarra", "INSTITUCION")], keys=12):
-        rest = new.removeprefix("Universidad ")
-        assert rest.startswith("de ") or rest.split()[0] in ("San", "Santa", "Santo", "Nuestra"), new
+def test_a_university_is_named_after_the_province_of_the_surrogate_town():
+    """"Universidad de Aibar" (a village of 800) and "Universidad Santa Teresa Jornet" gave records
+    away: Spanish universities bear their province's name, so one named after a kept province
+    stays, and one beside a town is named after the province of the town's surrogate."""
+    tree = es_pack().tree()
+    [kept] = run("Universidad de Navarra", [("Universidad de Navarra", "INSTITUCION")]).replacements
+    assert kept.surrogate == "Universidad de Navarra" and "kept place" in kept.fallback
+    text = "Facultad de Medicina, Universidad de Alcalá. Alcalá de Henares."
+    tags = [("Universidad de Alcalá", "INSTITUCION"), ("Alcalá de Henares", "TERRITORIO")]
+    for university, town in run_many(text, tags, keys=8):
+        province = {tree.ancestor(p, "province").name for p in tree.lookup(town) if p.kind == "municipality"}
+        assert university.removeprefix("Universidad de ") in province, (university, town)
+
+
+def test_a_unit_written_as_its_type_word_alone_is_kept():
+    """"Clínica Universitaria" alone names no one; it had become "Clínica Universitaria Doctor Mora"."""
+    text = "Departamento de Urología. Clínica Universitaria. Pamplona."
+    [clinic, _] = run(text, [("Clínica Universitaria", "HOSPITAL"), ("Pamplona", "TERRITORIO")]).replacements
+    assert clinic.surrogate == "Clínica Universitaria" and clinic.kept_as == "a type word alone"
 
 
 def test_a_hospital_name_never_ends_in_the_town_written_after_it():
