@@ -1079,8 +1079,10 @@ def _es_streets(data: Path, out: Path) -> dict[str, dict]:
         if bare:
             towns[bare].add(row["municipality_ine_code"])
     saints = {
-        n: len(c) for n, c in towns.items() if n.startswith(tuple(f"{w} " for w in ES_SAINT_WORDS)) and len(n.split()) <= 5
-    }
+        n: len(c)
+        for n, c in towns.items()
+        if n.startswith(tuple(f"{w} " for w in ES_SAINT_WORDS)) and len(n.split()) <= 5 and len(n.split()[-1]) > 1
+    }  # "San Martín A" is a street's section letter, no saint
     provinces: dict[str, set[str]] = defaultdict(set)
     spellings: dict[str, Counter[str]] = defaultdict(Counter)
     for row in read_tsv(out / "town_streets.tsv"):
@@ -1112,7 +1114,8 @@ def _es_streets(data: Path, out: Path) -> dict[str, dict]:
             **_es_source(
                 *origin, licence,
                 "official street names of La Rioja's 174 municipalities (../shared/data/es/streets_larioja.tsv) without "
-                f"their type word and a leading 'de'/'del', names with digits left out, that start with "
+                f"their type word and a leading 'de'/'del', names with digits or a closing section letter ('San Martín A') "
+                "left out, that start with "
                 f"{', '.join(ES_SAINT_WORDS)} (devotions Spanish facilities are named after), at most five words; count = "
                 "municipalities that have a street of that name",
                 rows=write_tsv(out / "saints.tsv", ("name", "count"), by_weight(saints)),

@@ -35,7 +35,7 @@ from pseudo.lists.weighted import WeightedList
 from pseudo.model import Target
 from pseudo.folds import loose, normalise
 from pseudo.rules.base import CUED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
-from pseudo.lists.words import particles
+from pseudo.lists.words import common_words, particles
 from pseudo.services.address import place_pool
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
@@ -291,6 +291,35 @@ def _named_after_its_place(unit_type: dict[str, Any], type_word: str, place: Pla
     return any(loose(name) == loose(target.text) for name in filled)
 
 
+def _generic_words(pack: LocalePack) -> frozenset[str]:
+    """Words that name no one, folded: those of every cue of the pack's unit and institution types
+    ("Centro", "Penitenciario", "Transfusión"), its common words and its name particles."""
+
+    def make() -> frozenset[str]:
+        cues = (c for v in ("healthcare_units", "organisations") if pack.has(v) for t in _types(pack, v) for c in t.get("cues", []))
+        return frozenset(w.casefold() for c in cues for w in _WORD.findall(c)) | common_words(pack) | particles(pack)
+
+    return pack.cached("units:generic-words", make)
+
+
+def _generic_of_place(target: Target, ctx: Context) -> str | None:
+    """'Centro de Transfusión Sanguínea de Navarra', 'Centro Penitenciario de Zuera': words that name
+    no one, a particle, then a listed place ending the span: the same words and the place's
+    surrogate, which is the span itself when the place is kept (a region: it names nothing else)."""
+    if not ctx.pack.has("locations"):
+        return None
+    world = ctx.services.address
+    named = world.named_in(target.text, {world.settings.default_kind.get("PLACE"), *world.settings.kinds.get("REGION", ())})
+    if named is None or _WORD.search(target.text, named[1]):
+        return None
+    start, end, place = named
+    words = _WORD.findall(target.text, 0, start)
+    generic = _generic_words(ctx.pack)
+    if len(words) < 2 or words[-1].casefold() not in particles(ctx.pack) or any(w.casefold() not in generic for w in words):
+        return None
+    return target.text[:start] + world.surrogate(place).name + target.text[end:]
+
+
 def _keeps_type_word(unit_type: dict[str, Any]) -> bool:
     """Whether every name of the type keeps the type word as written ("{type} de {place}"): then a
     span that is the type word alone has nothing else to replace. A type whose names replace the
@@ -459,8 +488,12 @@ class HealthcareUnitRule(Rule):
 
         near = _near(ctx.pack, unit_type["catalogue"], place, fits) if catalogued else None
 
+        renamed = None if catalogued else _generic_of_place(target, ctx)
+        if renamed is not None:
+            kept = renamed == target.text
+            return Surrogate(renamed, kept=kept, kept_as="named after its kept place" if kept else None)
         if place is not None and unit_type and not catalogued and _named_after_its_place(unit_type, type_word, place, target, ctx):
-            return Surrogate(target.text, kept=True, fallback="institution named after the record's kept place: kept")
+            return Surrogate(target.text, kept=True, kept_as="named after its kept place")
         streets = ctx.services.address.streets_of(place) if place is not None and ctx.pack.has("locations") else None
         attempts = [0]  # the scope's consistent draw calls this once per attempt
 

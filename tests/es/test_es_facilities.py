@@ -153,7 +153,7 @@ def test_a_forensic_institute_is_named_after_its_place_and_kept_with_a_kept_capi
     for institute, town in run_many(text, tags, keys=5):
         assert institute == f"IML de {town}", (institute, town)
     [institute] = run("Instituto de Medicina Legal de Huelva", [("Instituto de Medicina Legal de Huelva", "INSTITUCION")]).replacements
-    assert institute.surrogate == "Instituto de Medicina Legal de Huelva" and "kept place" in institute.fallback
+    assert institute.surrogate == "Instituto de Medicina Legal de Huelva" and institute.kept_as == "named after its kept place"
 
 
 def test_a_university_is_named_after_the_province_of_the_surrogate_town():
@@ -162,12 +162,26 @@ def test_a_university_is_named_after_the_province_of_the_surrogate_town():
     stays, and one beside a town is named after the province of the town's surrogate."""
     tree = es_pack().tree()
     [kept] = run("Universidad de Navarra", [("Universidad de Navarra", "INSTITUCION")]).replacements
-    assert kept.surrogate == "Universidad de Navarra" and "kept place" in kept.fallback
+    assert kept.surrogate == "Universidad de Navarra" and kept.kept_as == "named after its kept place"
     text = "Facultad de Medicina, Universidad de Alcalá. Alcalá de Henares."
     tags = [("Universidad de Alcalá", "INSTITUCION"), ("Alcalá de Henares", "TERRITORIO")]
     for university, town in run_many(text, tags, keys=8):
         province = {tree.ancestor(p, "province").name for p in tree.lookup(town) if p.kind == "municipality"}
         assert university.removeprefix("Universidad de ") in province, (university, town)
+
+
+def test_an_institution_of_generic_words_and_a_place_keeps_its_words_and_takes_the_places_surrogate():
+    """"Centro de Transfusión Sanguínea de Navarra" had become "Centro Baja" and "Centro
+    Penitenciario de Zuera" "Centro San Isidro": words that name no one stay, the place after
+    them follows the address world (a kept province stays, so the name stays whole)."""
+    tree = es_pack().tree()
+    [kept] = run("Centro de Transfusión Sanguínea de Navarra.", [("Centro de Transfusión Sanguínea de Navarra", "INSTITUCION")]).replacements
+    assert kept.surrogate == "Centro de Transfusión Sanguínea de Navarra" and kept.kept_as == "named after its kept place"
+    for (prison,) in run_many("Ingresó en el Centro Penitenciario de Zuera.", [("Centro Penitenciario de Zuera", "INSTITUCION")], keys=8):
+        town = prison.removeprefix("Centro Penitenciario de ")
+        assert town != "Zuera" and any(tree.ancestor(p, "province").name == "Zaragoza" for p in tree.lookup(town) if p.kind == "municipality"), prison
+    for (clinic,) in run_many("Clínica Santa Elena, Madrid.", [("Clínica Santa Elena", "HOSPITAL")], keys=8):
+        assert "Santa Elena" not in clinic  # a saint's name, not the town of Jaén: no particle before it
 
 
 def test_a_unit_written_as_its_type_word_alone_is_kept():
