@@ -708,6 +708,8 @@ ES_PLACES = {
         **{article: ["Estados Unidos", "Países Bajos", "Emiratos Árabes Unidos"] for article in ("los", "de los")},
         **{article: ["India", "Argentina", "China", "República Dominicana"] for article in ("la", "de la")},
     },
+    # A street named after a place takes "de" ("Plaza de Chile", "Calle de Toledo"), by hand.
+    "street_link": "de",
     # Words that make the place after them a birthplace or origin, not an address (closed class, by hand).
     "origin_cues": ["natural de", "nacido en", "nacida en", "nacidos en", "nació en", "originario de", "originaria de",
                     "oriundo de", "oriunda de", "procedente de", "procedentes de", "país de nacimiento", "lugar de nacimiento"],

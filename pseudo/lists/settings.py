@@ -169,6 +169,9 @@ class PlaceSettings:
     origin_cues: tuple[str, ...] = setting(
         WORDS, 'words making the place after them a birthplace or origin, not an address ("natural de", "born in")', ()
     )
+    street_link: str = setting(
+        TEXT, 'the word a street written after it takes before a place\'s name ("de": "Plaza de Chile"); empty: none', ""
+    )
     street_order: str = setting(
         STREET_ORDER, 'where the house number stands: after the name ("Calle Mayor 5") or before it ("221 Baker Street")', "name_first"
     )

@@ -40,6 +40,7 @@ from pseudo.errors import ConfigError, PseudoError
 from pseudo.folds import loose
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack, remembered
+from pseudo.lists.words import particles
 from pseudo.lists.tree import Place
 from pseudo.model import Target
 from pseudo.rules.base import LISTED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
@@ -53,6 +54,8 @@ ORDINAL_MARKS = "ºª°"
 _HOUSE_PIECE = regex.compile(r"\d+|[\p{L}ºª°][\p{L}ºª°'’/]*|\s+|.", regex.DOTALL)
 _SEGMENT = regex.compile(r"[^,\n]+")
 _GAP_AFTER_TYPE = regex.compile(r"[\s.,:]*")
+_LINK = regex.compile(r"(?P<particle>\p{L}+)\s+(?=\p{Lu})")  # "de " before a street's own name
+MAX_ARTICLE = 3  # a first word this short is an article ("La Palma", "El Ejido") that fuses with the particle
 _ENDS_WITH_NUMBER = regex.compile(r"\d\.?$")
 _LETTER = regex.compile(r"\p{L}")
 _LETTERS = regex.compile(r"[\p{L}]+")
@@ -134,6 +137,25 @@ def _road_type(text: str, pack: LocalePack, settings: AddressSettings) -> str:
     """The road type a street starts with, as written ("Avda."), or ""; remembered per pack."""
     known = pack.cached("road-types", dict)
     return remembered(known, text, lambda: next((text[: len(t)] for t in settings.street_types if _starts_with_word(text, t)), ""))
+
+
+def _linked(original: str, new_name: str, ctx: Context, settings: AddressSettings) -> str:
+    """The street name drawn, after the pack's `street_link` word where the original wrote a
+    particle before its own name ("Plaza de Cruces") and the new name is a place not starting with
+    an article or taking one (`places.articles`: "del Perú") ("Plaza de Chile", "Calle de Toledo":
+    streets named after places take it; "Plaza Chile" read as a machine's). The word keeps the
+    case the original's particle had."""
+    link = settings.street_link
+    found = _LINK.match(original)
+    if not link or found is None or found["particle"].casefold() not in particles(ctx.pack):
+        return new_name
+    articled = settings.takes_article or {}
+    if len(new_name.split(" ", 1)[0]) <= MAX_ARTICLE or not ctx.pack.tree().lookup(new_name):
+        return new_name
+    if any(loose(new_name) in names for names in articled.values()):
+        return new_name  # "del Perú": a place that takes an article fuses with the word
+    word = link.capitalize() if found["particle"][0].isupper() else link
+    return word + found.group()[len(found["particle"]) :] + new_name
 
 
 def settings_town_kind(world: AddressWorld) -> str | None:
@@ -316,7 +338,7 @@ class PlaceRule(Rule):
         new_name = ""
         if name.strip():
             place = world.find(town, "PLACE")[0] if town else self._place_near(near, ctx)
-            new_name = world.street(name.strip(), road_type, place)
+            new_name = _linked(name, world.street(name.strip(), road_type, place), ctx, settings)
         for attempt in range(MAX_ATTEMPTS):  # a box number alone ("Apartado de correos 41") may redraw itself
             number = self._house_number(lead, f"{text}\x00lead", ctx, settings, attempt) if lead else ""
             surrogate = road_type + gap + number + new_name + self._house_number(tail, text, ctx, settings, attempt)

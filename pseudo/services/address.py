@@ -78,6 +78,7 @@ class AddressSettings:
     tail: regex.Pattern  # where the name of a street ends and its number part begins: "," or a number word ("nº", "s/n")
     number_first: bool = False  # the house number stands before the street name ("221 Baker Street")
     region_streets: bool = True  # a town without streets of its own takes its region's
+    street_link: str = ""  # the word a street takes before a place's name: "de" ("Plaza de Chile")
     origin: regex.Pattern | None = None  # a birthplace cue ending right before a place ("natural de ")
     article: regex.Pattern | None = None  # an article ending right before a place ("del "), group 1
     takes_article: Mapping[str, frozenset[str]] | None = None  # article (casefolded) -> loose names of the places that take it
@@ -102,6 +103,7 @@ def place_settings(pack: LocalePack) -> AddressSettings:
             tail=_tail_pattern(raw.number_words),
             number_first=raw.street_order == "number_first",
             region_streets=raw.street_reach == "region",
+            street_link=raw.street_link,
             origin=_cue_before(raw.origin_cues),
             article=_article_before(raw.articles),
             takes_article={a.casefold(): frozenset(loose(n) for n in names) for a, names in raw.articles.items()},

@@ -74,7 +74,7 @@ def test_a_street_keeps_its_road_type_as_written_and_its_number_shape():
     streets = {loose(s) for s in es_pack().weighted("streets").items}
     for (new,) in run_many("Domicilio: c/ del Abedul 5-7, 2º dcha.", [("c/ del Abedul 5-7, 2º dcha", "CALLE")]):
         match = regex.fullmatch(r"c/ (?P<name>.+) (?P<first>[1-9])-(?P<second>\d+), (?:[1-9]|1[0-2])º dcha", new)
-        assert match and loose(match["name"]) in streets, new
+        assert match and loose(match["name"].removeprefix("de ")) in streets, new  # "de" before a place's name
         assert int(match["second"]) == int(match["first"]) + 2, new  # a range keeps its step up
 
 
@@ -517,3 +517,24 @@ def test_a_foreign_postcode_of_two_groups_begins_as_its_first_group_written_alon
     spans = [("Sao Paulo", "TERRITORIO"), ("04005", "TERRITORIO"), ("Brasil", "PAIS"), ("04005-005", "TERRITORIO")]
     for _, code, _, long_code in run_many(text, spans, keys=8):
         assert regex.fullmatch(r"\d{5}-\d{3}", long_code) and long_code.startswith(code + "-") and code != "04005", (code, long_code)
+
+
+def test_a_street_named_after_a_place_takes_the_particle_the_original_wrote():
+    """"Plaza de Cruces" had become "Plaza Chile": a street named after a place is written with
+    the original's "de" ("Plaza de Chile"); a name that is no place, or starts with an article,
+    is written bare, as it was ("Calle Mayor", "Plaza Las Escuelas")."""
+    tree = es_pack().tree()
+    text = "Hospital de Cruces Plaza de Cruces, s/n 48903 Baracaldo"
+    spans = [("Plaza de Cruces, s/n", "CALLE"), ("48903", "TERRITORIO"), ("Baracaldo", "TERRITORIO")]
+    linked = bare = 0
+    for street, _, _ in run_many(text, spans, keys=30):
+        name = street.removeprefix("Plaza ").removesuffix(", s/n")
+        if name.startswith("de "):
+            linked += 1
+            assert tree.lookup(name.removeprefix("de ")), street
+        else:
+            bare += 1
+            assert not tree.lookup(name) or len(name.split()[0]) <= 3, street
+    assert linked and bare
+    for (street,) in run_many("Domicilio: Calle Boteros, 6.", [("Calle Boteros, 6", "CALLE")], keys=10):
+        assert not street.startswith("Calle de "), street  # no particle where the original wrote none
