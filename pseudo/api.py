@@ -137,8 +137,14 @@ class Index:
     labels: set[str] = field(default_factory=set)
     failures: list[Failure] = field(default_factory=list)  # documents that could not be read
     untagged: list[str] = field(default_factory=list)  # ids of documents without a span
+    cut: list[str] = field(default_factory=list)  # "id start-end" of spans that stop short of their word's end
     scope_error: PseudoError | None = None  # the first document without its scope id
     scattered: dict[str, list[tuple[int, Place]]] | None = None  # scope -> (position, place), when scopes are not contiguous
+
+
+def cut_words(document: Document) -> list[str]:
+    """Where a document's spans stop short of their word's end, as "id start-end" (never the words)."""
+    return [f"{document.id} {s.start}-{s.end}" for s in document.cut_words()]
 
 
 def index_input(source: Input, settings: Settings, skip_errors: bool = False) -> Index:
@@ -156,6 +162,7 @@ def index_input(source: Input, settings: Settings, skip_errors: bool = False) ->
         index.labels.update(span.label for span in document.spans)
         if not document.spans:
             index.untagged.append(document.id)
+        index.cut.extend(cut_words(document))
         scope = _scope_of(engine, document, position, index)
         if settings.config.scope == "subject" and scope != last:
             contiguous = contiguous and scope not in scopes_seen

@@ -20,7 +20,7 @@ from typing import Iterable, Iterator, Optional
 import typer
 
 from pseudo import __version__
-from pseudo.api import SHORT_KEY_BYTES, Dask, Run, config_from, index_input, load_key, pseudonymise, read_documents, stream
+from pseudo.api import SHORT_KEY_BYTES, Dask, Run, config_from, cut_words, index_input, load_key, pseudonymise, read_documents, stream
 from pseudo.audit import read_overrides, write_audit
 from pseudo.console import EXIT_ERROR, say
 from pseudo.engine import Settings
@@ -122,10 +122,11 @@ def apply(
             batch, failures = Batch(streamed[0].format, origin=input), []
             if isinstance(streamed[0], BratInput):
                 batch.ignored = streamed[0].listing.collection.ignored
-            bare, count = index.untagged, index.documents
+            bare, count, cut = index.untagged, index.documents, index.cut
         else:
             batch, failures = read_documents(input, fmt, skip, spool)
             bare, count = [d.id for d in batch.documents if not d.spans], len(batch.documents)
+            cut = [where for d in batch.documents for where in cut_words(d)]
         _check_destination(destination, batch)
         untagged = _untagged(bare, count, input, allow_untagged)
         settings = Settings(
@@ -168,6 +169,8 @@ def apply(
         say(f"pseudo: warning: {len(run.unmatched_overrides)} override row(s) (lines {lines}) matched no span")
     if untagged:
         say(f"pseudo: warning: {len(untagged)} document(s) have no tagged span: {_listed(untagged)}")
+    if cut:
+        say(f"pseudo: warning: {len(cut)} span(s) stop one or two letters short of their word's end (offsets off by one?): {_listed(cut)}")
     if batch.ignored:
         say(f"pseudo: not copied (not brat text, annotation or configuration): {', '.join(batch.ignored)}")
     for failure in run.summary.failures:

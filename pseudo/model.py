@@ -5,7 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+import regex
+
 from pseudo.errors import InputError
+
+_WORD_TAIL = regex.compile(r"\p{Ll}{1,2}(?![\p{L}\p{M}])")  # the last letters of a word a span stops short of
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +31,13 @@ class Document:
 
     def span_text(self, span: Span) -> str:
         return self.text[span.start : span.end]
+
+    def cut_words(self) -> list[Span]:
+        """Spans that stop one or two lower-case letters short of their word's end ("Felicia Ber"
+        of "Felicia Bergs", "una niet"): offsets off by one or two, most likely, so the surrogate
+        would be glued to the letters left ("Svenssongs"). Text glued in the source ("añosingresó")
+        leaves more letters and is not counted."""
+        return [s for s in self.spans if self.text[s.end - 1].islower() and _WORD_TAIL.match(self.text, s.end)]
 
     def validated(self, source: str = "") -> "Document":
         """Check offsets, overlaps and whitespace at a span's edges; return the document with spans sorted."""

@@ -70,6 +70,22 @@ def test_a_brat_text_without_annotations_is_named_on_stderr(tmp_path):
     assert "1 document(s) have no tagged span" in result.stderr and ": b" in result.stderr
 
 
+def test_spans_that_stop_short_of_their_words_end_are_named_by_offsets_on_both_paths(tmp_path):
+    """"Anna Anderss" of "Anna Andersson" (offsets off by two) would glue the surrogate to "on"; the
+    run says where, never the words. Text glued in the source ("Anderssonringde") is no warning."""
+    short = make_doc("Anna Andersson ringde.", [("Anna Anderss", "PERSON")], "short", locale="tiny")
+    glued = make_doc("Anna Anderssonringde.", [("Anna Andersson", "PERSON")], "glued", locale="tiny")
+    documents = [short, glued]
+    for name in ("in.json", "in.jsonl"):  # a whole read and a stream
+        path = tmp_path / name
+        text = json.dumps(documents, ensure_ascii=False) if name.endswith(".json") else "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in documents)
+        path.write_text(text, encoding="utf-8")
+        result = invoke("apply", str(path), "--out", str(tmp_path / f"out-{name}"))
+        assert result.exit_code == 0, result.stderr
+        warning = next(line for line in result.stderr.splitlines() if "short of their word" in line)
+        assert warning.endswith(": short 0-12") and "Anders" not in warning, warning
+
+
 def test_untagged_documents_are_counted_and_their_ids_abbreviated(tmp_path):
     documents = [tagged("t")] + [untagged(f"u{n:02d}") for n in range(15)]
     result = invoke("apply", write_json(tmp_path / "in.json", documents), "--out", str(tmp_path / "out.json"))

@@ -44,7 +44,7 @@ from pseudo.lists.words import particles
 from pseudo.lists.tree import Place
 from pseudo.model import Target
 from pseudo.rules.base import LISTED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
-from pseudo.rules.ids import shape_surrogate
+from pseudo.rules.ids import as_date, is_whole_date, shape_surrogate
 from pseudo.scope import MAX_ATTEMPTS
 from pseudo.services.address import NO_TOWN_LISTED, PLACE_LABELS, AddressWorld, AddressSettings, depth, keep_option, place_settings
 
@@ -54,6 +54,7 @@ ORDINAL_MARKS = "ºª°"
 _HOUSE_PIECE = regex.compile(r"\d+|[\p{L}ºª°][\p{L}ºª°'’/]*|\s+|.", regex.DOTALL)
 _SEGMENT = regex.compile(r"[^,\n]+")
 _GAP_AFTER_TYPE = regex.compile(r"[\s.,:]*")
+_DATE_LIKE = regex.compile(r"\d\s*[/.-]\s*\d|\d\s+\p{L}")  # "19/12/1979", "3 de mayo": worth asking the date grammar
 _LINK = regex.compile(r"(?P<particle>\p{L}+)\s+(?=\p{Lu})")  # "de " before a street's own name
 MAX_ARTICLE = 3  # a first word this short is an article ("La Palma", "El Ejido") that fuses with the particle
 _ENDS_WITH_NUMBER = regex.compile(r"\d\.?$")
@@ -167,7 +168,7 @@ class PlaceRule(Rule):
     name = "places"
     labels = ("PLACE", "REGION", "COUNTRY", "STREET", "POSTCODE", "ADDRESS")
     needs = ("locations",)
-    requires = ("address", "makers")
+    requires = ("address", "makers", "clock")  # a date tagged as a place moves with the clock
     options = {
         "fuzzy_cutoff": Option(88, "minimum similarity (0-100) for the spell-checked fallback", (int, float), minimum=0),
         "keep": Option(
@@ -218,6 +219,8 @@ class PlaceRule(Rule):
         text = target.text
         if target.label == "ADDRESS":
             return self._address(target, ctx, settings)
+        if target.label in PLACE_LABELS and _DATE_LIKE.search(text) and not _is_postcode(text, settings) and is_whole_date(target, ctx):
+            return as_date(target, ctx, "place span that is a date, moved as a date")  # "19/12/1979" tagged as a town
         if (target.label == "POSTCODE" and digits_of(text)) or _is_postcode(text, settings) or (digits_of(text) and not regex.search(r"\p{L}", text)):
             return self._postcode(text, ctx, near=target)
         if target.label == "STREET" or self._looks_like_street(text, settings):

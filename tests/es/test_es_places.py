@@ -538,3 +538,13 @@ def test_a_street_named_after_a_place_takes_the_particle_the_original_wrote():
     assert linked and bare
     for (street,) in run_many("Domicilio: Calle Boteros, 6.", [("Calle Boteros, 6", "CALLE")], keys=10):
         assert not street.startswith("Calle de "), street  # no particle where the original wrote none
+
+
+def test_a_date_tagged_as_a_place_moves_as_a_date():
+    """A birth date tagged TERRITORIO had become "15/51/4261" (digits redrawn in a postcode's way)."""
+    text = "Fecha de nacimiento: 19/12/1979.\nFecha de Ingreso: 03/05/2018."
+    spans = [("19/12/1979", "TERRITORIO"), ("03/05/2018", "FECHAS")]
+    for born, admitted in run_many(text, spans, keys=10):
+        day, month, year = map(int, born.split("/"))
+        assert 1 <= day <= 31 and 1 <= month <= 12 and 1975 <= year <= 1984, born
+        assert born != "19/12/1979"
