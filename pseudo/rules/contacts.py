@@ -4,8 +4,9 @@ An e-mail address whose local part visibly derives from a person named in the sa
 rebuilt from that person's surrogate; any other gets a local part made of surrogate names. A
 mail provider's domain becomes a provider the pack lists (`email_domains`, by weight); any other
 domain is an institution's and becomes an institution-style domain of the same shape built from
-the surrogate town ("hospitalgetafe.es" -> "hospitalleganes.es"), or, in a document naming no
-place, one of the pack's institution domains; a regional service's listed domain stays when its
+the surrogate town ("hospitalgetafe.es" -> "hospitalleganes.es"), or one of the surrogate
+region's institution domains, or, in a document naming no place, any listed domain in proportion
+(a customer's "company.se" had become a health region's in every record); a regional service's listed domain stays when its
 region is kept and the record's surrogate town lies in it; an e-mail of a record whose address lies
 abroad, in a kept country, is at a provider of a generic domain (gmail.com). URLs keep their shape on such a domain. IPv4
 addresses are drawn from the private ranges hospital networks use (10/8, 172.16/12,
@@ -63,13 +64,17 @@ def _fictional(ctx: Context) -> bool:
 
 
 def _listed_domains(pack: LocalePack) -> dict[str, WeightedList]:
-    """The pack's e-mail domains by kind (provider, institution), heaviest first."""
+    """The pack's e-mail domains by kind (provider, institution), heaviest first, and all of them
+    ("any") in proportion."""
 
     def make() -> dict[str, WeightedList]:
         by_kind: dict[str, list[dict[str, str]]] = {}
         for row in pack.rows("email_domains"):
             by_kind.setdefault(row["kind"], []).append(row)
-        return {kind: WeightedList(tuple(r["name"] for r in rows), tuple(int(r["count"]) for r in rows)) for kind, rows in by_kind.items()}
+        lists = {kind: WeightedList(tuple(r["name"] for r in rows), tuple(int(r["count"]) for r in rows)) for kind, rows in by_kind.items()}
+        if by_kind:
+            lists["any"] = WeightedList.heaviest_first({r["name"]: int(r["count"]) for rows in by_kind.values() for r in rows})
+        return lists
 
     return pack.cached("email-domains", make)
 
@@ -158,7 +163,7 @@ def surrogate_domain(original: str, ctx: Context, position: int, mail: bool = Fa
     built = _institution_domain(original, ctx)
     if built and built != key:
         return built
-    pool = _regional_pool(ctx, providers, key, position) or lists.get("institution") or providers
+    pool = _regional_pool(ctx, providers, key, position) or lists.get("any") or providers  # no place: as people's domains fall
     return ctx.consistent("domain", key, pool.draw, one_to_one=False)
 
 
