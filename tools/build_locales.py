@@ -1260,10 +1260,10 @@ def _acronyms_upper(name: str, abbreviations: frozenset[str] = frozenset({"Dr"})
 
 
 def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
-    beds: dict[tuple[str, str], int] = defaultdict(int)
+    beds: dict[tuple[str, str, str], int] = defaultdict(int)
     for row in read_tsv(data / "es" / "hospitals.tsv"):  # municipality_code: INE's 5 digits and a check digit
-        beds[(_acronyms_upper(nfc(row["name"])), f"ES-M{row['municipality_code'][:5]}")] += max(1, int(row["beds"] or 0))
-    rows = sorted(((name, count, place) for (name, place), count in beds.items()), key=lambda r: (-r[1], r[0], r[2]))
+        beds[(_acronyms_upper(nfc(row["name"])), f"ES-M{row['municipality_code'][:5]}", row["class"])] += max(1, int(row["beds"] or 0))
+    rows = sorted(((name, count, place, kind) for (name, place, kind), count in beds.items()), key=lambda r: (-r[1], r[0], r[2], r[3]))
     return {
         "hospitals": {
             "file": "hospitals.tsv",
@@ -1271,9 +1271,10 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
                 "S17", "Alonsomar/hospitales_esp", "b4ff38818bac58c240a3e765829fc491013842e4",
                 "Ministerio de Sanidad reuse terms (attribution): Catálogo Nacional de Hospitales 2024",
                 "every hospital of the national catalogue as published, count = beds (at least 1), place_id = its "
-                "municipality in locations.tsv; the Spanish pack's default for rules.healthcare.names is catalogue: "
-                "a hospital becomes a real one of the surrogate town, else of its province, else of Spain",
-                rows=write_tsv(out / "hospitals.tsv", ("name", "count", "place_id"), rows),
+                "municipality in locations.tsv, class = its Clase de Centro (general, specialised, mental health, long "
+                "stay, other); the Spanish pack's default for rules.healthcare.names is catalogue: a hospital becomes a "
+                "real one of the same class of the surrogate town, else of its province, else of Spain",
+                rows=write_tsv(out / "hospitals.tsv", ("name", "count", "place_id", "class"), rows),
             ),
         }
     }  # fmt: skip

@@ -23,6 +23,7 @@ first and last words two listed names share: "Servicio ... de Salud") counts as 
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Callable, ClassVar, Iterator
 
 import regex
@@ -136,6 +137,23 @@ def _units_under(pack: LocalePack, catalogue: str, region: Place) -> WeightedLis
     """The catalogue's units filed at the region or anywhere below it (a town, a county)."""
     tree = pack.tree()
     return _units(pack, catalogue, f"under:{region.id}", lambda: frozenset(r["place_id"] for r in pack.rows(catalogue) if _under(tree, r["place_id"], region)))
+
+
+def _classes(pack: LocalePack, catalogue: str) -> tuple[dict[str, frozenset[str]], str | None]:
+    """A catalogue's unit names (folded) -> their classes ("Hospitales Generales"), and the class
+    most units have; ({}, None) for a catalogue without a `class` column."""
+
+    def make() -> tuple[dict[str, frozenset[str]], str | None]:
+        rows = pack.rows(catalogue)
+        if not rows or "class" not in rows[0]:
+            return {}, None
+        by_name: dict[str, set[str]] = {}
+        for row in rows:
+            by_name.setdefault(loose(row["name"]), set()).add(row["class"])
+        usual = Counter(row["class"] for row in rows).most_common(1)[0][0]
+        return {name: frozenset(found) for name, found in by_name.items()}, usual
+
+    return pack.cached(f"catalogue-classes:{catalogue}", make)
 
 
 def _has_places(pack: LocalePack, catalogue: str) -> bool:
@@ -480,11 +498,17 @@ class HealthcareUnitRule(Rule):
         following = _NEXT_WORD.match(ctx.document.text, target.span.end)
         next_word = following.group(1).casefold() if following else None
 
+        classes, usual = _classes(ctx.pack, catalogue_name) if catalogued else ({}, None)
+        wanted = classes.get(loose(target.text), frozenset({usual})) if usual else frozenset()
+
         def fits(name: str) -> bool:
             """No word of the original; not ending in the word written right after the span
-            ("Hospital Universitario HM Madrid Madrid, España")."""
+            ("Hospital Universitario HM Madrid Madrid, España"); of the original's class in the
+            catalogue, general where the catalogue does not hold it (a children's hospital for a
+            man of 36 gave a record away)."""
             words = [w.casefold() for w in _WORD.findall(name)]
-            return not original_words & set(words) and not (words and words[-1] == next_word)
+            same_class = not wanted or bool(classes.get(loose(name), wanted) & wanted)
+            return not original_words & set(words) and not (words and words[-1] == next_word) and same_class
 
         near = _near(ctx.pack, unit_type["catalogue"], place, fits) if catalogued else None
 

@@ -184,6 +184,22 @@ def test_an_institution_of_generic_words_and_a_place_keeps_its_words_and_takes_t
         assert "Santa Elena" not in clinic  # a saint's name, not the town of Jaén: no particle before it
 
 
+def test_a_catalogue_hospital_becomes_one_of_its_class():
+    """"Hospital General Universitario Gregorio Marañón" had become "Hospital Infantil Universitario
+    Niño Jesús" for a man of 36: a general hospital becomes a general one (the catalogue's class),
+    a children's hospital another specialised one."""
+    classes: dict[str, set[str]] = {}
+    for row in es_pack().rows("hospitals"):
+        classes.setdefault(row["name"], set()).add(row["class"])
+    text = "Servicio de Cirugía. Hospital General Universitario Gregorio Marañón. Madrid."
+    drawn = [h for h, _ in run_many(text, [("Hospital General Universitario Gregorio Marañón", "HOSPITAL"), ("Madrid", "TERRITORIO")], keys=40)]
+    assert all("Hospitales Generales" in classes.get(h, {"Hospitales Generales"}) for h in drawn), drawn
+    assert not any("Infantil" in h or "Niño Jesús" in h for h in drawn)
+    text = "Remitido al Hospital Infantil Universitario Niño Jesús. Madrid."
+    for special, _ in run_many(text, [("Hospital Infantil Universitario Niño Jesús", "HOSPITAL"), ("Madrid", "TERRITORIO")], keys=10):
+        assert "Hospitales especializados" in classes.get(special, set()), special
+
+
 def test_a_unit_written_as_its_type_word_alone_is_kept():
     """"Clínica Universitaria" alone names no one; it had become "Clínica Universitaria Doctor Mora"."""
     text = "Departamento de Urología. Clínica Universitaria. Pamplona."
