@@ -2,10 +2,12 @@
 
 import ipaddress
 import re
+from pathlib import Path
 
 import pytest
 from conftest import make_doc, run, surrogate_texts
 
+from pseudo.folds import ascii_fold
 from pseudo.rules.ids import luhn_valid
 
 
@@ -157,3 +159,15 @@ def test_one_number_written_two_ways_keeps_each_layout():
     [out] = run(doc)
     dashed, plain = surrogate_texts(out)
     assert dashed[2] == "-" and dashed.replace("-", "").replace(" ", "") == plain and plain.isdigit()
+
+
+def test_an_email_of_no_named_person_keeps_the_sex_of_its_first_name():
+    """"anna.ek@firm.se" beside a woman's personnummer had become "lukas.ostman@...": an address
+    whose first word is a name of one sex's list gets a name of that list."""
+    tiny = Path(__file__).resolve().parent / "packs" / "tiny"
+    female, male = ({ascii_fold(line.split("\t")[0]).casefold() for line in (tiny / f"first_names_{sex}.tsv").read_text(encoding="utf-8").splitlines()[1:]} for sex in ("female", "male"))
+    for n in range(12):
+        for original, names in (("anna.ek@firma.se", female), ("erik.ek@firma.se", male)):
+            [out] = run(make_doc(original, [(original, "EMAIL")], locale="tiny"), key=f"k{n}".encode())
+            first = out["text"].split("@")[0].split(".")[0]
+            assert first in names, (original, out["text"])

@@ -45,6 +45,7 @@ EMAIL_OWNER_REACH = 200  # characters between a name and the address it signs ("
 GENERIC_TLDS = ("com", "org", "net", "edu")  # kept as written; a regional one (.cat, .eus) is not
 _NOT_ALPHANUMERIC = regex.compile(r"[^a-z0-9]+")
 _NOT_LETTER = regex.compile(r"[^a-z]")
+_LOCAL_WORD = regex.compile(r"\p{L}+")  # the first word of a local part ("anna" of "anna.ek")
 
 
 def _has_names(ctx: Context) -> bool:
@@ -327,14 +328,18 @@ def _tidy_separators(local: str) -> str:
 def _drawn_local_part(local: str, ctx: Context, stream: KeyedStream, owner: list[str]) -> str:
     """A local part made of a first and last name in a shape people use (first.last, flast,
     firstlast), separators and digits kept in kind: the surrogate name written just before the
-    address when there is one (its owner, as readers expect), else a drawn one."""
+    address when there is one (its owner, as readers expect), else a drawn one, of the sex of the
+    original's first name where it starts with one of one list ("anna.ek" -> a woman's name)."""
     if len(owner) < 2 and (ctx.pack is None or not (ctx.pack.has("first_names_female") and ctx.pack.has("last_names"))):
         return shape_surrogate(local, stream).lower()
     if len(owner) >= 2:
         first, last = owner[0], owner[1 if len(owner) < 3 else -2]  # "Ana López García": the first surname
     else:
         lists = [ctx.pack.weighted(n) for n in ("first_names_female", "first_names_male") if ctx.pack.has(n)]  # type: ignore[union-attr]
-        first = ascii_fold(stream.choice(lists).top(200).uniform(stream))
+        head = _LOCAL_WORD.match(local)
+        word = head.group().capitalize() if head else ""
+        own = [names for names in lists if word in names]  # "anna.ek": a woman's address stays a woman's
+        first = ascii_fold(stream.choice(own if len(own) == 1 else lists).top(200).uniform(stream))
         last = ascii_fold(ctx.pack.weighted("last_names").top(500).uniform(stream))  # type: ignore[union-attr]
     separator = next((c for c in local if c in "._-"), "")
     digits = "".join(stream.digit() for c in local if c.isdigit())

@@ -615,15 +615,33 @@ class AddressWorld:
             self._unit_towns[key] = self._town_of_unit(document, unit)
         return self._unit_towns[key]
 
+    def _first_place_on_line(self, document: Tagged, unit: Target) -> Target | None:
+        """The first place written after a unit on its line, before any other unit, or None."""
+        after = [t for t in document.targets if t.span.start >= unit.span.end and t.label in PLACE_LABELS and any(c.isalpha() for c in t.text)]
+        if not after:
+            return None
+        first = min(after, key=lambda t: t.span.start)
+        between = document.text[unit.span.end : first.span.start]
+        units = [t for t in document.labelled("HEALTHCARE_UNIT") if unit.span.end <= t.span.start < first.span.start]
+        return first if "\n" not in between and len(between) <= UNIT_REACH and not units else None
+
+    def unit_town_abroad(self, document: Tagged, unit: Target) -> Place | None:
+        """The surrogate of a town abroad written after a unit on its line ("Hospital Pablo Tobón
+        Uribe Calle 78b ... Medellín, Antioquia, Colombia" in a record at home): a unit there is
+        named after it, never after a home town ("Hospital de Mérida" in Colombia); None if none."""
+        first = self._first_place_on_line(document, unit)
+        country = self.country_abroad(document, first) if first is not None else None
+        if country is None:
+            return None
+        name, _ = self.town_abroad(first.text.strip(), country)
+        found = [p for p in self._tree.lookup(name) if p.kind != country.kind]
+        return min(found, key=lambda p: (-p.weight, p.id)) if found else Place(f"abroad:{name}", None, self.settings.default_kind.get("PLACE", ""), name)
+
     def _town_of_unit(self, document: Tagged, unit: Target) -> Place | None:
         town_kind = self.settings.default_kind.get("PLACE")
-        after = [t for t in document.targets if t.span.start >= unit.span.end and t.label in PLACE_LABELS and any(c.isalpha() for c in t.text)]
-        if after:
-            first = min(after, key=lambda t: t.span.start)
-            between = document.text[unit.span.end : first.span.start]
-            units = [t for t in document.labelled("HEALTHCARE_UNIT") if unit.span.end <= t.span.start < first.span.start]
-            on_line = "\n" not in between and len(between) <= UNIT_REACH and not units
-            place = self.read(document, first) if on_line else None
+        first = self._first_place_on_line(document, unit)
+        if first is not None:
+            place = self.read(document, first)
             if place is not None and place.kind == town_kind and self.country_abroad(document, first) is None:
                 return place
         named = self.named_in(unit.text, (town_kind,)) if town_kind else None

@@ -200,6 +200,20 @@ def test_a_catalogue_hospital_becomes_one_of_its_class():
         assert "Hospitales especializados" in classes.get(special, set()), special
 
 
+def test_a_hospital_written_with_a_town_abroad_is_named_after_that_towns_surrogate():
+    """"Hospital Pablo Tobón Uribe ... Medellín, Antioquia, Colombia" in a record of a Madrid patient
+    had become "Hospital de Mérida": a unit whose line names a town abroad is named after that
+    town's surrogate (a town of Colombia), never after a Spanish town, saint or infanta."""
+    text = (
+        "Localidad/ Provincia: Madrid.\nResponsable clínico: Grupo de Trasplante Hospital Pablo Tobón Uribe "
+        "Calle 78b Numero 69-240 Medellín, Antioquia, Colombia"
+    )
+    spans = [("Madrid", "TERRITORIO"), ("Hospital Pablo Tobón Uribe", "HOSPITAL"), ("Calle 78b Numero 69-240", "CALLE"),
+             ("Medellín", "TERRITORIO"), ("Antioquia", "TERRITORIO"), ("Colombia", "PAIS")]  # fmt: skip
+    for _, hospital, _, town, _, country in run_many(text, spans, keys=10):
+        assert country == "Colombia" and hospital.endswith(f" {town}") and hospital.startswith("Hospital "), (hospital, town)
+
+
 def test_a_unit_written_as_its_type_word_alone_is_kept():
     """"Clínica Universitaria" alone names no one; it had become "Clínica Universitaria Doctor Mora"."""
     text = "Departamento de Urología. Clínica Universitaria. Pamplona."
