@@ -1,7 +1,8 @@
 """The registry of rule families, in the order they run.
 
 Order matters: dates come before ages and identifiers (a birth date moves the age and the
-personnummer), places before phones (an area code may follow the surrogate town), names before
+personnummer), health care units before places (a catalogue hospital's street and postcode are
+its own), places before phones (an area code may follow the surrogate town), names before
 kinship-free mentions and e-mail addresses (an address is rebuilt from the surrogate name).
 """
 
@@ -25,6 +26,7 @@ RULES: dict[str, type[Rule]] = {
     rule.name: rule
     for rule in (
         DateRule,
+        HealthcareUnitRule,
         PlaceRule,
         NameRule,
         KinshipRule,
@@ -34,7 +36,6 @@ RULES: dict[str, type[Rule]] = {
         EmailRule,
         UrlRule,
         IpRule,
-        HealthcareUnitRule,
         OrganisationRule,
         ProfessionRule,
         SexRule,

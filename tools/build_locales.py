@@ -1259,11 +1259,57 @@ def _acronyms_upper(name: str, abbreviations: frozenset[str] = frozenset({"Dr"})
     return _VOWELLESS.sub(lambda m: m.group() if m.group() in abbreviations else m.group().upper(), name)
 
 
+# A catalogue address as records write it: the type word's accents ("Via" -> "Vía"), small words
+# inside a name in lower case ("Paseo De La Victoria" -> "Paseo de la Victoria"), "S/N" as "s/n", no
+# trailing dash; an address whose number is 0 has none.
+ES_ADDRESS_ACCENTS = {"Via": "Vía", "Travesia": "Travesía", "Urbanizacion": "Urbanización", "Poligono": "Polígono"}
+ES_ADDRESS_SMALL = {"De", "Del", "La", "Las", "Los", "El", "Y", "D'", "Dels"}
+
+
+_ES_ADDRESS_ARTICLE = re.compile(r"^(?P<type>\S+) (?P<name>[^()]+?) \((?P<article>(?:De |Del |Da |Do |Das |Dos )?(?:La|Las|Los|El|Da|Do|Das|Dos|Del|De))\)")
+_ES_ADDRESS_NOTE = re.compile(r"\s*\([^()]*\)")  # "( Au/Ba )", "(Pozuelo)": the catalogue's own notes
+
+
+def _es_address(address: str) -> str:
+    address = _ES_ADDRESS_ARTICLE.sub(lambda m: f"{m['type']} {m['article'].casefold()} {m['name']}", address)  # "Calle Choupana (Da)"
+    words = _ES_ADDRESS_NOTE.sub("", address).replace("S/N", "s/n").rstrip(" -").split()
+    if words and words[-1] == "0":
+        words[-1] = "s/n"
+    if len(words) > 1 and words[0] == words[1]:  # "Carretera Carretera de Logroño"
+        del words[0]
+    if words:
+        words[0] = ES_ADDRESS_ACCENTS.get(words[0], words[0])
+    for i in range(1, len(words)):
+        after_particle = words[i - 1].casefold() in ("de", "del")
+        if words[i] in ("De", "Del") or (after_particle and words[i] in ES_ADDRESS_SMALL):
+            words[i] = words[i].casefold()
+    return " ".join(words)
+
+
+def _es_hospital_addresses() -> dict[str, tuple[str, str]]:
+    """CODCNH (six digits) -> (street as records write it, five-digit postcode)."""
+    found = {}
+    for row in read_source_tsv(SOURCE_TABLES / "es_hospital_addresses.tsv"):
+        street = _es_address(row["address"])
+        if street and row["postcode"].isdigit():
+            found[row["codcnh"].zfill(6)] = (street, row["postcode"].zfill(5))
+    return found
+
+
 def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
     beds: dict[tuple[str, str, str], int] = defaultdict(int)
+    address: dict[tuple[str, str, str], tuple[int, tuple[str, str]]] = {}  # the address of the unit with most beds
+    addresses = _es_hospital_addresses()
     for row in read_tsv(data / "es" / "hospitals.tsv"):  # municipality_code: INE's 5 digits and a check digit
-        beds[(_acronyms_upper(nfc(row["name"])), f"ES-M{row['municipality_code'][:5]}", row["class"])] += max(1, int(row["beds"] or 0))
-    rows = sorted(((name, count, place, kind) for (name, place, kind), count in beds.items()), key=lambda r: (-r[1], r[0], r[2], r[3]))
+        key = (_acronyms_upper(nfc(row["name"])), f"ES-M{row['municipality_code'][:5]}", row["class"])
+        count = max(1, int(row["beds"] or 0))
+        beds[key] += count
+        if row["codcnh"] in addresses and count > address.get(key, (0, ("", "")))[0]:
+            address[key] = (count, addresses[row["codcnh"]])
+    rows = sorted(
+        ((name, count, place, kind, *address.get((name, place, kind), (0, ("", "")))[1]) for (name, place, kind), count in beds.items()),
+        key=lambda r: (-r[1], r[0], r[2], r[3]),
+    )
     return {
         "hospitals": {
             "file": "hospitals.tsv",
@@ -1272,9 +1318,13 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
                 "Ministerio de Sanidad reuse terms (attribution): Catálogo Nacional de Hospitales 2024",
                 "every hospital of the national catalogue as published, count = beds (at least 1), place_id = its "
                 "municipality in locations.tsv, class = its Clase de Centro (general, specialised, mental health, long "
-                "stay, other); the Spanish pack's default for rules.healthcare.names is catalogue: a hospital becomes a "
-                "real one of the same class of the surrogate town, else of its province, else of Spain",
-                rows=write_tsv(out / "hospitals.tsv", ("name", "count", "place_id", "class"), rows),
+                "stay, other), street and postcode = its Dirección and Código Postal (tools/sources/es_hospital_addresses.tsv, "
+                "the same repository and commit: accents of type words restored, small words inside a name in lower "
+                "case, S/N as s/n; the address of the unit with most beds where one name stands for several); the "
+                "Spanish pack's default for rules.healthcare.names is catalogue: a hospital becomes a real one of the "
+                "same class of the surrogate town, else of its province, else of Spain, and the street and postcode "
+                "written after it on its line become its own",
+                rows=write_tsv(out / "hospitals.tsv", ("name", "count", "place_id", "class", "street", "postcode"), rows),
             ),
         }
     }  # fmt: skip
@@ -1285,7 +1335,7 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
 # in capitals with its own abbreviations: the unambiguous ones are spelt out, a name holding another
 # (PHARM: pharmaceutical or pharmacy?) or a short word whose casing cannot be told ("ANI", "UCB") is
 # left out, legal forms take their usual spelling and other words title case.
-FDA = ROOT / "tools" / "sources"
+SOURCE_TABLES = ROOT / "tools" / "sources"
 FDA_MIN_APPLICATIONS = 2  # a sponsor of one application is often a one-off (a university, a hospital)
 FDA_SPELT_OUT = {
     "PHARMS": "Pharmaceuticals", "HLTHCARE": "Healthcare", "HLTH": "Health", "INTL": "International",
@@ -1341,11 +1391,11 @@ def _fda_maker(raw: str) -> str | None:
 
 def _es_makers(out: Path) -> dict[str, dict]:
     makers: dict[str, int] = defaultdict(int)
-    for row in read_source_tsv(FDA / "fda_sponsors.tsv"):
+    for row in read_source_tsv(SOURCE_TABLES / "fda_sponsors.tsv"):
         name = _fda_maker(row["name"])
         if name and int(row["applications"]) >= FDA_MIN_APPLICATIONS:
             makers[name] += int(row["applications"])
-    brands = {row["name"].capitalize(): int(row["products"]) for row in read_source_tsv(FDA / "fda_brands.tsv")}
+    brands = {row["name"].capitalize(): int(row["products"]) for row in read_source_tsv(SOURCE_TABLES / "fda_brands.tsv")}
     where = {"source": "Drugs@FDA (US Food and Drug Administration)", "repository": "TheJakeYoon/drugs",
              "commit": "549cf346ba9e833efbb535a4a63a21c38a4c79ed", "licence": "public domain (US federal work)"}
     return {

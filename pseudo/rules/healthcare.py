@@ -203,11 +203,12 @@ def _under(tree: LocationTree, place_id: str, region: Place) -> bool:
     return node is not None
 
 
-def _from_catalogue(unit_type: dict[str, Any], type_word: str, near: WeightedList, every: WeightedList, stream: KeyedStream) -> str:
+def _from_catalogue(unit_type: dict[str, Any], type_word: str, near: WeightedList, every: WeightedList, stream: KeyedStream) -> tuple[str, str]:
     """A real name from the type's catalogue near the surrogate place (a real hospital in the
     wrong town gave records away): one that starts with the type word as written ("Hospital
     Universitario ..."), else with the type's full word, an abbreviation ("H.") re-spelled as
-    written; else any near one; only where none is near, one anywhere that starts so."""
+    written; else any near one; only where none is near, one anywhere that starts so. Returns
+    (the name as written, the catalogue's name)."""
     full = (unit_type.get("cues") or [""])[0]
     for names in (near, every):
         for prefix in dict.fromkeys([type_word, full]):
@@ -217,10 +218,12 @@ def _from_catalogue(unit_type: dict[str, Any], type_word: str, near: WeightedLis
             if len(kept):
                 name = kept.draw(stream)
                 abbreviated = prefix == full and not type_word.casefold().startswith(full.casefold())
-                return _joined(type_word, name[len(prefix) :]) if prefix == type_word or abbreviated else name
+                return (_joined(type_word, name[len(prefix) :]) if prefix == type_word or abbreviated else name), name
         if names is near and len(near) and near is not every:
-            return near.draw(stream)
-    return near.draw(stream)
+            name = near.draw(stream)
+            return name, name
+    name = near.draw(stream)
+    return name, name
 
 
 def _joined(type_word: str, rest: str) -> str:
@@ -535,7 +538,9 @@ class HealthcareUnitRule(Rule):
                     # the original itself (or holds its words) must not exhaust them
                     local = near is not None and chosen is unit_type and attempts[0] <= NEAR_ATTEMPTS
                     names = near if local else every
-                    candidate = _from_catalogue(chosen, type_word, names, every, stream)
+                    candidate, listed = _from_catalogue(chosen, type_word, names, every, stream)
+                    if ctx.pack.has("locations"):
+                        ctx.services.address.catalogue_drawn(candidate, chosen["catalogue"], listed)
                 else:
                     names = chosen["names"]
                     if abroad is not None:  # named after its town abroad, not a home devotion or royal ("Infanta ...")
@@ -547,6 +552,8 @@ class HealthcareUnitRule(Rule):
 
         family = f"{self.name}:{unit_type['type'] if unit_type else '*'}"
         surrogate = ctx.consistent(family, normalise(target.text), draw, shares_words=True)  # the type word stays
+        if ctx.pack.has("locations"):
+            ctx.services.address.unit_written(ctx.document, target, surrogate)  # its street and postcode follow it
         if casing_of(target.text) == "title" and surrogate[:1].islower() and _SENTENCE_END.search(ctx.text_before(target.span)):
             surrogate = surrogate[0].upper() + surrogate[1:]
         return Surrogate(surrogate, fallback=fallback)

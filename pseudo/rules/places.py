@@ -37,7 +37,7 @@ import regex
 
 from pseudo.digits import digits_of
 from pseudo.errors import ConfigError, PseudoError
-from pseudo.folds import loose
+from pseudo.folds import loose, normalise
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack, remembered
 from pseudo.lists.words import particles
@@ -138,6 +138,25 @@ def _road_type(text: str, pack: LocalePack, settings: AddressSettings) -> str:
     """The road type a street starts with, as written ("Avda."), or ""; remembered per pack."""
     known = pack.cached("road-types", dict)
     return remembered(known, text, lambda: next((text[: len(t)] for t in settings.street_types if _starts_with_word(text, t)), ""))
+
+
+_UNIT_STREET = regex.compile(r"(?P<type>\S+)\s+(?P<name>.+?)(?:,?\s+(?P<number>(?:\d|s/n|[Kk][Mm]\b).*))?")
+
+
+def _unit_street(text: str, road_type: str, gap: str, street: str, world: AddressWorld, settings: AddressSettings) -> str | None:
+    """A catalogue unit's own street ("Avenida de la Medicina 6") written as the original wrote
+    its street: its road type as written where it is of the same kind ("Avda."), the same gap, and
+    a number part only where the original had one, after the same separator ("," or a space)."""
+    found = _UNIT_STREET.fullmatch(street)
+    if found is None or loose(found["name"]) in loose(text):
+        return None  # the unit drawn stands at the original's street: it would give the original back
+    same_kind = road_type and world.road_class(road_type) == world.road_class(found["type"])
+    head = (road_type + gap) if same_kind else found["type"] + " "
+    numbered = settings.tail.search(text[len(road_type) :]) or any(c.isdigit() for c in text)
+    if not numbered or not found["number"]:
+        return head + found["name"]
+    comma = bool(regex.search(r",\s*(?:\d|s/n|[Kk][Mm]\b)", text, regex.IGNORECASE))
+    return head + found["name"] + (", " if comma else " ") + found["number"]
 
 
 def _linked(original: str, new_name: str, ctx: Context, settings: AddressSettings) -> str:
@@ -295,7 +314,8 @@ class PlaceRule(Rule):
             beside = None  # a province beside the code says less than the code's own place
         if world.postcode_abroad(ctx.document, beside):
             return Surrogate(world.foreign_postcode(text))
-        surrogate, fallback = world.postcode(text, beside)
+        unit = world.unit_address(ctx.document, near) if near is not None else None
+        surrogate, fallback = world.postcode(text, beside, prefer=unit[1] if unit else "")
         if not surrogate:
             return Surrogate(shape_surrogate(text, ctx.stream("postcode", text)), fallback=fallback)
         return Surrogate(surrogate, fallback=fallback)
@@ -332,6 +352,10 @@ class PlaceRule(Rule):
         road_type = _road_type(text, ctx.pack, settings)
         rest = text[len(road_type) :]
         gap = _GAP_AFTER_TYPE.match(rest).group() if road_type else ""
+        unit = world.unit_address(ctx.document, near) if near is not None else None
+        own = _unit_street(text, road_type, gap, unit[0], world, settings) if unit else None
+        if own is not None and own != text and not ctx.scope.carries_original(own, text):  # the catalogue unit before it is at its own address
+            return Surrogate(ctx.consistent("unit-street", normalise(text), lambda _: own))
         lead, rest = _leading_number(rest[len(gap) :], settings)
         cut = len(rest) if not rest[:1].isdigit() else 0
         if cut:

@@ -255,6 +255,22 @@ def _streets_under(pack: LocalePack) -> dict[str, tuple[tuple[str, str], ...]]:
     return pack.cached("streets-under", make) if pack.has("town_streets") else {}
 
 
+def _catalogue_addresses(pack: LocalePack, catalogue: str) -> dict[str, tuple[str, str]]:
+    """A catalogue's unit names -> (street, postcode), where its list gives them (es: hospitals)."""
+
+    def make() -> dict[str, tuple[str, str]]:
+        rows = pack.rows(catalogue) if pack.has(catalogue) else []
+        if not rows or "street" not in rows[0]:
+            return {}
+        found: dict[str, tuple[str, str]] = {}
+        for row in rows:  # heaviest first: a name several units bear takes the largest's address
+            if row["street"] and row["name"] not in found:
+                found[row["name"]] = (row["street"], row.get("postcode") or "")
+        return found
+
+    return pack.cached(f"catalogue-addresses:{catalogue}", make)
+
+
 def depth(tree: LocationTree, place: Place) -> int:
     """Levels above a place: towns are deeper than the regions that hold them."""
     levels, node = 0, tree.parent(place)
@@ -287,6 +303,8 @@ class AddressWorld:
         self._region_beside: dict[str, set[str]] = {}  # a town id -> the loose names of its regions written beside it
         self._codes_written: dict[str, set[str]] = {}  # a town id -> its postcodes the scope writes
         self._articled: dict[str, frozenset[str]] = {}  # a place id -> the loose names of places that take the article written before it
+        self._catalogue_drawn: dict[str, tuple[str, str]] = {}  # a catalogue unit's surrogate as written -> (list, catalogue name)
+        self._unit_addresses: dict[tuple[int, int], tuple[str, str]] = {}  # a unit span of the document read -> its street, postcode
 
     # -- finding originals ------------------------------------------------------------------
     def find(self, name: str, label: str, beside: str | None = None) -> tuple[Place | None, str | None]:
@@ -511,7 +529,7 @@ class AddressWorld:
         if self._document is document:
             return
         self._document, self._abroad, self._address_countries, self._at_home = document, {}, (), False
-        self._unit_towns = {}
+        self._unit_towns, self._unit_addresses = {}, {}
         for unit in document.labelled("HEALTHCARE_UNIT"):
             town = self._unit_towns[(unit.span.start, unit.span.end)] = self._town_of_unit(document, unit)
             if town is not None and _catalogue_type(self._pack).search(unit.text):
@@ -525,6 +543,10 @@ class AddressWorld:
             if country.id not in self._kept_abroad:
                 self._kept_abroad.add(country.id)
                 self._kept = {p: kept for p, kept in self._kept.items() if p in self._mapped}  # places under it now lie in a kept region; those already drawn stay drawn
+        for target in document.labelled(*PLACE_LABELS):  # a kept place shows anyway: a unit drawn before the places rule may name it
+            place = self.read(document, target) if any(c.isalpha() for c in target.text) else None
+            if place is not None and place.id not in self._mapped and self.is_kept(place):
+                self._scope.keep(target.text)
 
     def _read_codes(self, document: Tagged) -> None:
         """The postcodes the record writes of each town (by the postal data's place of the code),
@@ -614,6 +636,36 @@ class AddressWorld:
         if key not in self._unit_towns:
             self._unit_towns[key] = self._town_of_unit(document, unit)
         return self._unit_towns[key]
+
+    # -- catalogue units and their addresses -------------------------------------------------
+    def catalogue_drawn(self, written: str, catalogue: str, name: str) -> None:
+        """The health care rule drew the catalogue unit `name` and writes it `written` (its type
+        word as the original wrote it): for the scope, so every mention finds its address."""
+        self._catalogue_drawn[written] = (catalogue, name)
+
+    def unit_written(self, document: Tagged, unit: Target, written: str) -> None:
+        """A unit span became `written`: where that is a catalogue unit with an address, a street
+        and a postcode written after it on its line are its own (`unit_address`)."""
+        self.read_document(document)
+        drawn = self._catalogue_drawn.get(written)
+        found = _catalogue_addresses(self._pack, drawn[0]).get(drawn[1]) if drawn else None
+        if found:
+            self._unit_addresses[(unit.span.start, unit.span.end)] = found
+
+    def unit_address(self, document: Tagged, target: Target) -> tuple[str, str] | None:
+        """(street, postcode) of the catalogue unit a street or postcode is written after, on its
+        line, with only places between ("Hospital Universitario La Paz. Paseo de la Castellana,
+        261. 28046 Madrid"): a famous hospital at a street it is not on gave records away."""
+        self.read_document(document)
+        before = [t for t in document.labelled("HEALTHCARE_UNIT") if t.span.end <= target.span.start]
+        if not before:
+            return None
+        unit = max(before, key=lambda t: t.span.end)
+        between = document.text[unit.span.end : target.span.start]
+        others = [t for t in document.targets if unit.span.end <= t.span.start < target.span.start and t.label not in (*PLACE_LABELS, "STREET", "POSTCODE")]
+        if "\n" in between or len(between) > UNIT_REACH or others:
+            return None
+        return self._unit_addresses.get((unit.span.start, unit.span.end))
 
     def _first_place_on_line(self, document: Tagged, unit: Target) -> Target | None:
         """The first place written after a unit on its line, before any other unit, or None."""
@@ -1065,7 +1117,7 @@ class AddressWorld:
         return None
 
     # -- postcodes --------------------------------------------------------------------------
-    def postcode(self, text: str, beside: Place | None) -> tuple[str, str | None]:
+    def postcode(self, text: str, beside: Place | None, prefer: str = "") -> tuple[str, str | None]:
         """The one surrogate of an original postcode in this scope: a code of the surrogate of the
         town written beside it (the postal data gives a shared code to one of its towns only),
         else of the postal data's place of the code, else any valid code of its length; and a
@@ -1075,7 +1127,9 @@ class AddressWorld:
         ("50800 Zuera"). A code
         another original already took in the scope is passed over for one of the town's region,
         so two originals never share one surrogate code; a town written with several codes is
-        drawn among towns that have as many (`surrogate`), so they are the town's own."""
+        drawn among towns that have as many (`surrogate`), so they are the town's own. A code to
+        `prefer` (the catalogue unit's own, written after it) is taken when it is the surrogate
+        town's and still free."""
         digits = digits_of(text)
         by_place, every, by_code = _postcodes(self._pack)
         holders = [self._tree.places[i] for i in by_code.get(digits, []) if i in self._tree.places]
@@ -1098,6 +1152,10 @@ class AddressWorld:
                     break
             if not fitting:
                 fallback = "no postcode of the surrogate town"
+        own = {d for _, d, _ in _keyed_codes(self._pack, self.surrogate(town), len(digits), "town")} if prefer and town is not None else set()
+        if digits_of(prefer) in own and digits_of(prefer) != digits:  # the unit's own code, when it is the town's
+            if normalise(prefer) not in self._scope.taken(NAMESPACE, "postcode") and normalise(prefer) not in self._scope.originals:
+                fitting, fallback = (prefer,), None
         if not fitting:
             fitting = every.get(len(digits), ())
         if not fitting:
@@ -1168,18 +1226,18 @@ class AddressWorld:
                 return None
             if node.id in listed:
                 found = listed[node.id]
-                return self._pack.cached(f"local-streets:{node.id}:{self._road_class(road_type)}", lambda: self._typed(found, road_type))
+                return self._pack.cached(f"local-streets:{node.id}:{self.road_class(road_type)}", lambda: self._typed(found, road_type))
         return None
 
-    def _road_class(self, road_type: str) -> str:
+    def road_class(self, road_type: str) -> str:
         """The type word of the street lists a road type as written stands for ("Avda." -> "Avenida")."""
         written = road_type.strip().casefold()
         return self.settings.street_type_words.get(written, written).casefold()
 
     def _typed(self, streets: Sequence[tuple[str, str]], road_type: str) -> WeightedList:
         """The streets of the original's road type when there are any, else all of them."""
-        wanted = self._road_class(road_type) if road_type.strip() else ""
-        classes = {kind: self._road_class(kind) for kind in {kind for _, kind in streets}} if wanted else {}
+        wanted = self.road_class(road_type) if road_type.strip() else ""
+        classes = {kind: self.road_class(kind) for kind in {kind for _, kind in streets}} if wanted else {}
         same = [name for name, kind in streets if wanted and classes[kind] == wanted]
         return WeightedList.heaviest_first(Counter(same or [name for name, _ in streets]))
 
@@ -1296,11 +1354,18 @@ def _catalogue_type(pack: LocalePack) -> regex.Pattern:
 
 
 def _catalogue_places(pack: LocalePack) -> frozenset[str]:
-    """The ids of the places a catalogue of real units (hospitals) files a unit at."""
+    """The ids of the places a catalogue of real units (hospitals) files a unit at, of the class
+    most of its units have where it gives classes (a town whose one hospital is a psychiatric one
+    cannot hold the general hospital a unit becomes)."""
 
     def make() -> frozenset[str]:
         types = pack.vocabulary(UNIT_VOCABULARY).get("types", []) if pack.has(UNIT_VOCABULARY) else []
         lists = {t["catalogue"] for t in types if t.get("catalogue") and pack.has(t["catalogue"])}
-        return frozenset(r["place_id"] for name in sorted(lists) for r in pack.rows(name) if r.get("place_id"))
+        found: set[str] = set()
+        for name in sorted(lists):
+            rows = pack.rows(name)
+            usual = Counter(r["class"] for r in rows).most_common(1)[0][0] if rows and "class" in rows[0] else None
+            found.update(r["place_id"] for r in rows if r.get("place_id") and (usual is None or r["class"] == usual))
+        return frozenset(found)
 
     return pack.cached("address:catalogue-places", make)

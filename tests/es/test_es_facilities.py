@@ -214,6 +214,21 @@ def test_a_hospital_written_with_a_town_abroad_is_named_after_that_towns_surroga
         assert country == "Colombia" and hospital.endswith(f" {town}") and hospital.startswith("Hospital "), (hospital, town)
 
 
+def test_a_catalogue_hospitals_street_and_postcode_are_its_own():
+    """"Hospital Universitario Ramón y Cajal. Paseo Cisne, 10" gave records away: a famous hospital
+    at a street it is not on. The street and postcode written after a catalogue hospital on its
+    line are that hospital's (the catalogue's Dirección and Código Postal), in the original's style."""
+    rows = {r["name"]: r for r in es_pack().rows("hospitals")}
+    text = "Responsable clínico: Dr. Ruiz. Servicio de Urología. Hospital Universitario Ramón y Cajal. Carretera de Colmenar Viejo, km 9,100. 28034 Madrid. España."
+    spans = [("Hospital Universitario Ramón y Cajal", "HOSPITAL"), ("Carretera de Colmenar Viejo, km 9,100", "CALLE"),
+             ("28034", "TERRITORIO"), ("Madrid", "TERRITORIO"), ("España", "PAIS")]  # fmt: skip
+    for hospital, street, code, town, _ in run_many(text, spans, keys=12):
+        row = rows[hospital]
+        name = regex.match(r"\S+ (.+?)(?: (?:\d|s/n|[Kk][Mm]\b).*)?$", row["street"]).group(1)
+        assert name in street and code == row["postcode"], (hospital, street, code, row["street"], row["postcode"])
+        assert (", " in street) == bool(regex.search(r"\d|s/n|km", row["street"], regex.IGNORECASE)), street  # the original's comma
+
+
 def test_a_unit_written_as_its_type_word_alone_is_kept():
     """"Clínica Universitaria" alone names no one; it had become "Clínica Universitaria Doctor Mora"."""
     text = "Departamento de Urología. Clínica Universitaria. Pamplona."
