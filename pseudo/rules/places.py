@@ -159,6 +159,15 @@ def _unit_street(text: str, road_type: str, gap: str, street: str, world: Addres
     return head + found["name"] + (", " if comma else " ") + found["number"]
 
 
+MAX_ABBREVIATION = 5  # letters of a lower-case word in a number part read as an abbreviation ("almd", "izqda")
+
+
+def _abbreviation(token: str) -> bool:
+    """A short lower-case word in an address's number part ("#226 almd", "bajo"): an abbreviation
+    or a common word of the address, kept; a place there is written with a capital."""
+    return token.isalpha() and token.islower() and len(token) <= MAX_ABBREVIATION
+
+
 def _linked(original: str, new_name: str, ctx: Context, settings: AddressSettings) -> str:
     """The street name drawn, after the pack's `street_link` word where the original wrote a
     particle before its own name ("Plaza de Cruces") and the new name is a place not starting with
@@ -396,7 +405,7 @@ class PlaceRule(Rule):
     def _house_number(self, tail: str, text: str, ctx: Context, settings: AddressSettings, attempt: int = 0) -> str:
         """Digits and door letters redrawn in the same shape (a leading nonzero digit stays nonzero);
         a floor is a number with an ordinal ("2º") or, after the house number, one or two digits with a
-        door letter ("19, 15A", "7, 3 A"), drawn small as floors are, while "12-14" stays a range; address words ("piso", "dcha", "s/n"), ordinals ("2º", "3.o"), conjunctions and a building's
+        door letter ("19, 15A", "7, 3 A"), drawn small as floors are, while "12-14" stays a range; address words ("piso", "dcha", "s/n"), ordinals ("2º", "3.o"), conjunctions, short lower-case abbreviations ("almd") and a building's
         initials ("HRTQ") kept; other
         words name a place ("Buenavista") and are replaced by a place; in an address abroad, by the
         address world's neighbourhood ("Col. Obraje" never becomes a Spanish town)."""
@@ -434,7 +443,7 @@ class PlaceRule(Rule):
                 continue
             attached = _ENDS_WITH_NUMBER.search(before) is not None
             if token[0].isalpha() and token[0] not in ORDINAL_MARKS and not attached:  # "ºB" is a floor's door, no place
-                if token.casefold() in settings.address_words or _building_code(token, world):
+                if token.casefold() in settings.address_words or _building_code(token, world) or _abbreviation(token):
                     flush()
                     out.append(token)  # "HRTQ-planta 3": a building's initials, no place; random letters would show
                 elif len(token) > 1 and not (token.isupper() and len(token) <= 3):

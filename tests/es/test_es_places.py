@@ -548,3 +548,9 @@ def test_a_date_tagged_as_a_place_moves_as_a_date():
         day, month, year = map(int, born.split("/"))
         assert 1 <= day <= 31 and 1 <= month <= 12 and 1975 <= year <= 1984, born
         assert born != "19/12/1979"
+
+
+def test_a_short_lower_case_word_in_a_number_part_is_kept():
+    """"Calle Pernia, #226 almd" had become "Calle Canal, #4 Peñaflor": an abbreviation read as a town."""
+    for (street,) in run_many("Domicilio: Calle Pernia, #226 almd.", [("Calle Pernia, #226 almd", "CALLE")], keys=8):
+        assert street.endswith(" almd") and "Pernia" not in street, street
