@@ -273,12 +273,12 @@ def valid(nine: str) -> str:
 @pytest.mark.parametrize("key", KEYS)
 @pytest.mark.parametrize("written, century, coordination", [
     ("19{d}-{s}", True, False), ("{d}-{s}", False, False), ("{d}{s}", False, False), ("{d}+{s}", False, False),
-    ("{c}-{s}", False, True),
+    ("{c}-{t}", False, True),
 ])  # fmt: skip
 def test_personnummer_valid_same_shape_sex_kept_birth_date_moved_with_the_scope(key, written, century, coordination):
     number = valid("781212881")  # a man (odd ninth digit)
     coordinated = valid("781272881")
-    original = written.format(d=number[:6], s=number[6:], c=coordinated[:6])
+    original = written.format(d=number[:6], s=number[6:], c=coordinated[:6], t=coordinated[6:])
     (birth, new), _ = surrogates(f"född 1978-12-12, pnr {original}", [("1978-12-12", "DATE"), (original, "ID")], key=key)
     digits = "".join(c for c in new if c.isdigit())
     ten = digits[-10:]
@@ -290,6 +290,13 @@ def test_personnummer_valid_same_shape_sex_kept_birth_date_moved_with_the_scope(
     assert (int(ten[:2]), int(ten[2:4]), day) == (expected.year % 100, expected.month, expected.day)
     if century:
         assert int(digits[:4]) == expected.year
+
+
+def test_a_personnummer_whose_luhn_digit_is_wrong_gets_a_wrong_one_too():
+    """Invented numbers ("19850505-1234") fail Luhn; a surrogate that alone passed gave itself away."""
+    for key in KEYS:
+        (new,), _ = surrogates("pnr 19850505-1234", [("19850505-1234", "ID")], key=key)
+        assert not luhn_valid("".join(c for c in new if c.isdigit())[-10:]), new
 
 
 def test_personnummer_of_a_woman_stays_a_womans():

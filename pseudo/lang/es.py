@@ -3,7 +3,8 @@
 The DNI's letter is the number modulo 23 looked up in a fixed table; an NIE reads its leading X, Y
 or Z as 0, 1 or 2 first (Ministerio del Interior, Real Decreto 1553/2005). A social security number
 (NSS/NASS/NUSS) is a two-digit province code, eight digits and two control digits, the rest of the
-number modulo 97. A collegiate number (NºCol) is nine digits whose first two are the INE code of
+number modulo 97 (each surrogate's check is right where the original's was, wrong where it was
+wrong: invented numbers fail it). A collegiate number (NºCol) is nine digits whose first two are the INE code of
 the province of the doctor's college ("28 28 12345" in Madrid). A surrogate of each is valid in the
 same way, so software that checks them accepts it, keeps the original's layout, and takes its
 province code from the surrogate of the place nearest to it, so a number agrees with the surrogate
@@ -20,7 +21,7 @@ from pseudo.keyed import KeyedStream
 from pseudo.model import Target
 from pseudo.rules.base import Context
 from pseudo.digits import digits_of, replace_digits
-from pseudo.rules.ids import redraw_digits
+from pseudo.rules.ids import check_like, redraw_digits
 
 DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
 NIE_PREFIXES = "XYZ"
@@ -66,7 +67,8 @@ def dni(text: str, target: Target, ctx: Context, stream: KeyedStream, labelled: 
     if match is None:
         return None
     number = redraw_digits(match["number"], stream)
-    return f"{number}{match['gap']}{_letter(int(digits_of(number)), match['letter'])}"
+    letter = check_like(_letter(int(digits_of(number)), match["letter"]), dni_valid(text), stream, DNI_LETTERS)
+    return f"{number}{match['gap']}{letter if match['letter'].isupper() else letter.lower()}"
 
 
 def nie(text: str, target: Target, ctx: Context, stream: KeyedStream, labelled: bool = False) -> str | None:
@@ -76,7 +78,8 @@ def nie(text: str, target: Target, ctx: Context, stream: KeyedStream, labelled: 
         return None
     number = redraw_digits(match["number"], stream)
     value = _nie_value(match["prefix"], number)
-    return f"{match['prefix']}{match['gap1']}{number}{match['gap2']}{_letter(value, match['letter'])}"
+    letter = check_like(_letter(value, match["letter"]), nie_valid(text), stream, DNI_LETTERS)
+    return f"{match['prefix']}{match['gap1']}{number}{match['gap2']}{letter if match['letter'].isupper() else letter.lower()}"
 
 
 def nss_control(province: int, number: int) -> int:
@@ -97,7 +100,10 @@ def nss(text: str, target: Target, ctx: Context, stream: KeyedStream, labelled: 
     province = surrogate_province(target, ctx, stream)
     if twelve:
         number = stream.between(10_000_000, 99_999_999)
-        return replace_digits(text, f"{province}{number:08d}{nss_control(int(province), number):02d}")
+        control = nss_control(int(province), number)
+        if nss_valid(text) is False:  # an invented original's wrong control: a wrong one too
+            control = (control + stream.between(1, 96)) % 97
+        return replace_digits(text, f"{province}{number:08d}{control:02d}")
     return replace_digits(text, province + digits_of(redraw_digits(digits[2:], stream)))
 
 

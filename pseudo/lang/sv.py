@@ -28,7 +28,7 @@ import regex
 from pseudo.datetext import CENTURY_PIVOT
 from pseudo.keyed import KeyedStream
 from pseudo.digits import replace_digits
-from pseudo.rules.ids import luhn_check_digit, luhn_valid
+from pseudo.rules.ids import check_like, luhn_check_digit, luhn_valid
 
 if TYPE_CHECKING:
     from pseudo.model import Target
@@ -83,7 +83,8 @@ def _birth_date(century: str | None, date: str, sign: str) -> datetime.date | No
 
 
 def personnummer(text: str, target: "Target", ctx: "Context", stream: KeyedStream, labelled: bool = False) -> str | None:
-    """A valid personnummer or samordningsnummer for one, or None when the text is neither."""
+    """A personnummer or samordningsnummer for one, its Luhn digit right where the original's was
+    (wrong where it was wrong: an invented number), or None when the text is neither."""
     match = _NUMBER.fullmatch(text.strip())
     if match is None:
         return None
@@ -98,7 +99,7 @@ def personnummer(text: str, target: "Target", ctx: "Context", stream: KeyedStrea
     sex_parity = {"female": 0, "male": 1}.get(sex or "", int(serial[2]) % 2)  # the record's person, where it says
     new_serial = f"{stream.below(100):02d}{stream.choice([d for d in range(10) if d % 2 == sex_parity])}"
     digits = (f"{moved.year // 100:02d}" if century else "") + new_date + new_serial
-    return replace_digits(text, digits + luhn_check_digit(new_date + new_serial))
+    return replace_digits(text, digits + check_like(luhn_check_digit(new_date + new_serial), personnummer_valid(text), stream))
 
 
 def personnummer_valid(text: str) -> bool | None:
@@ -110,13 +111,14 @@ def personnummer_valid(text: str) -> bool | None:
 
 
 def organisationsnummer(text: str, target: "Target", ctx: "Context", stream: KeyedStream, labelled: bool = False) -> str | None:
-    """A valid organisationsnummer of the same legal form and layout, or None for any other text."""
+    """An organisationsnummer of the same legal form and layout, valid where the original was, or
+    None for any other text."""
     match = _ORGANISATION.fullmatch(text.strip())
     if match is None:
         return None
     first = match["number"][0]
     drawn = first + stream.digit() + stream.choice(ORGANISATION_THIRD_DIGITS) + "".join(stream.digit() for _ in range(6))
-    return replace_digits(text, (match["prefix"] or "") + drawn + luhn_check_digit(drawn))
+    return replace_digits(text, (match["prefix"] or "") + drawn + check_like(luhn_check_digit(drawn), organisationsnummer_valid(text), stream))
 
 
 def organisationsnummer_valid(text: str) -> bool | None:

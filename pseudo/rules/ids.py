@@ -101,6 +101,16 @@ def luhn_check_digit(payload: str) -> str:
     raise AssertionError("unreachable: one digit always completes a Luhn sum")
 
 
+def check_like(right: str, original_valid: bool | None, stream: KeyedStream, alphabet: str = string.digits) -> str:
+    """The check character a surrogate takes: the right one where the original's was right (or
+    has none to judge), another of the alphabet where it was wrong. A corpus of invented numbers
+    (MEDDOCAN's social security numbers, a sample's personnummer) has wrong checks, and surrogates
+    that alone passed the check gave themselves away to a reader who computed it."""
+    if original_valid is not False:
+        return right
+    return stream.choice([c for c in alphabet if c != right.upper() and c != right])
+
+
 def luhn(text: str, target: Target, ctx: Context, stream: KeyedStream, labelled: bool = False) -> str | None:
     """Numbers of 10 or more digits that pass Luhn (cards, many national ids) stay Luhn-valid, and
     keep their first digit: a card's network (4 Visa, 5 Mastercard, 3 American Express), shared

@@ -554,3 +554,10 @@ def test_a_short_lower_case_word_in_a_number_part_is_kept():
     """"Calle Pernia, #226 almd" had become "Calle Canal, #4 Peñaflor": an abbreviation read as a town."""
     for (street,) in run_many("Domicilio: Calle Pernia, #226 almd.", [("Calle Pernia, #226 almd", "CALLE")], keys=8):
         assert street.endswith(" almd") and "Pernia" not in street, street
+
+
+def test_an_age_tagged_as_a_country_moves_as_an_age():
+    """"32 años" tagged PAIS had become "serbia" ("Edad: serbia" gave a record away)."""
+    for (age,) in run_many("Edad: 32 años Sexo: H.", [("32 años", "PAIS")], keys=8):
+        number, unit = age.split()
+        assert unit == "años" and 28 <= int(number) <= 36, age
