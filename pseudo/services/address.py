@@ -59,6 +59,7 @@ _ON_LINE = regex.compile(r"[^\S\n]*(?:[\p{P}\d][^\S\n]*)*")  # punctuation, digi
 BESIDE_REACH = 30  # characters at most between a town and the country written beside it
 UNIT_REACH = 100  # characters at most between a health care unit and the town of its address on its line
 NO_TOWN_LISTED = "a town of a kept country the pack lists no town of"  # what such a town is kept as
+FOREIGN_REGION_DIGITS = 2  # leading digits of a foreign postcode of five or more that name its region, kept
 UNIT_VOCABULARY = "healthcare_units"  # the pack's unit types: those with a `catalogue` list real units by town
 
 
@@ -871,14 +872,18 @@ class AddressWorld:
 
     def foreign_postcode(self, text: str) -> str:
         """The one surrogate of a postcode of an address abroad: its layout with new digits (the
-        first nonzero when it was), since the pack lists no postcodes of that country. A code of
-        several groups ("04005-005") begins with the surrogate of its first group, as the same
-        record's "CP: 04005" becomes: the two had disagreed."""
+        first nonzero when it was), since the pack lists no postcodes of that country, after its
+        leading region digits (two of five or more, one of four: postal codes start with their
+        region, "11300" of Montevideo, and the record keeps its country and town, so a code of
+        another region read wrong: "68303" for Montevideo). A code of several groups
+        ("04005-005") begins with the surrogate of its first group, as the same record's "CP:
+        04005" becomes: the two had disagreed."""
         digits = digits_of(text)
         if not digits:
             return text  # no code to redraw ("s/n")
         groups = regex.findall(r"\d+", text)
-        head = digits_of(self.foreign_postcode(groups[0])) if len(groups) > 1 else ""
+        region = digits[: 2 if len(digits) >= FOREIGN_REGION_DIGITS + 3 else 1 if len(digits) == 4 else 0]
+        head = digits_of(self.foreign_postcode(groups[0])) if len(groups) > 1 else region
 
         def draw(stream: KeyedStream) -> str:
             new = digits

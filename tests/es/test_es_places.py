@@ -519,6 +519,14 @@ def test_a_foreign_postcode_of_two_groups_begins_as_its_first_group_written_alon
         assert regex.fullmatch(r"\d{5}-\d{3}", long_code) and long_code.startswith(code + "-") and code != "04005", (code, long_code)
 
 
+def test_a_foreign_postcode_keeps_its_region_digits():
+    """"CP: 68303" stood for Montevideo, whose codes start 11: a code abroad keeps its leading region
+    digits (two of five or more, one of four) and redraws the rest."""
+    text = "Localidad/ Provincia: Montevideo.\nCP: 11300.\nPaís: Uruguay."
+    for _, code, _ in run_many(text, [("Montevideo", "TERRITORIO"), ("11300", "TERRITORIO"), ("Uruguay", "PAIS")], keys=8):
+        assert code.startswith("11") and code != "11300" and len(code) == 5, code
+
+
 def test_a_street_named_after_a_place_takes_the_particle_the_original_wrote():
     """"Plaza de Cruces" had become "Plaza Chile": a street named after a place is written with
     the original's "de" ("Plaza de Chile"); a name that is no place, or starts with an article,
