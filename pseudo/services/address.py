@@ -663,9 +663,10 @@ class AddressWorld:
             return None
         unit = max(before, key=lambda t: t.span.end)
         between = document.text[unit.span.end : target.span.start]
-        others = [t for t in document.targets if unit.span.end <= t.span.start < target.span.start and t.label not in (*PLACE_LABELS, "STREET", "POSTCODE")]
+        between_labels = (*PLACE_LABELS, "POSTCODE") if target.label == "STREET" else (*PLACE_LABELS, "POSTCODE", "STREET")
+        others = [t for t in document.targets if unit.span.end <= t.span.start < target.span.start and t.label not in between_labels]
         if "\n" in between or len(between) > UNIT_REACH or others:
-            return None
+            return None  # the first street after the unit is its own; another ("Apartado de correos 41") is not
         return self._unit_addresses.get((unit.span.start, unit.span.end))
 
     def _first_place_on_line(self, document: Tagged, unit: Target) -> Target | None:

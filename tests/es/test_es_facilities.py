@@ -229,6 +229,16 @@ def test_a_catalogue_hospitals_street_and_postcode_are_its_own():
         assert (", " in street) == bool(regex.search(r"\d|s/n|km", row["street"], regex.IGNORECASE)), street  # the original's comma
 
 
+def test_only_the_first_street_after_a_catalogue_hospital_is_its_own():
+    """A post-office box after the hospital's road had become the hospital's street a second time
+    ("Avenida Dènia, 78 Avenida Dènia 78")."""
+    text = "Hospital Universitario San Juan de Alicante Ctra. Nnal. 332 Alicante-Valencia, s/n Apartado de correos 41 03550 Alicante"
+    spans = [("Hospital Universitario San Juan de Alicante", "HOSPITAL"), ("Ctra. Nnal. 332 Alicante-Valencia, s/n", "CALLE"),
+             ("Apartado de correos 41", "CALLE"), ("03550", "TERRITORIO"), ("Alicante", "TERRITORIO")]  # fmt: skip
+    for _, road, box, _, _ in run_many(text, spans, keys=10):
+        assert box.startswith("Apartado de correos ") and road.split(",")[0] not in box, (road, box)
+
+
 def test_a_unit_written_as_its_type_word_alone_is_kept():
     """"Clínica Universitaria" alone names no one; it had become "Clínica Universitaria Doctor Mora"."""
     text = "Departamento de Urología. Clínica Universitaria. Pamplona."
