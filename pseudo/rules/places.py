@@ -374,7 +374,9 @@ class PlaceRule(Rule):
         new_name = ""
         if name.strip():
             place = world.find(town, "PLACE")[0] if town else self._place_near(near, ctx)
-            new_name = _linked(name, world.street(name.strip(), road_type, place), ctx, settings)
+            drawn = world.street(name.strip(), road_type, place)
+            road_type = world.national_road_type(road_type, drawn, place)
+            new_name = _linked(name, drawn, ctx, settings)
         for attempt in range(MAX_ATTEMPTS):  # a box number alone ("Apartado de correos 41") may redraw itself
             number = self._house_number(lead, f"{text}\x00lead", ctx, settings, attempt) if lead else ""
             surrogate = road_type + gap + number + new_name + self._house_number(tail, text, ctx, settings, attempt)

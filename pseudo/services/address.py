@@ -1173,6 +1173,20 @@ class AddressWorld:
         return self._scope.consistent(NAMESPACE, "postcode", digits, draw, one_to_one=True), fallback
 
     # -- streets ----------------------------------------------------------------------------
+    def national_road_type(self, road_type: str, name: str, town: Place | None) -> str:
+        """The road type a street drawn `name` is written with: as the original wrote it, unless it
+        is a full word of another language of the country ("Carrer", "Rúa") and the name is no
+        street of the surrogate town's own list: then the type word of the lists ("Calle"), since
+        "Carrer Medio" mixes Catalan with a name of the national list."""
+        written = road_type.strip()
+        word = self.road_class(written)
+        if not written.isalpha() or written.casefold() == word or town is None:
+            return road_type
+        local = self._local_streets(self.surrogate(town), road_type)
+        if local is not None and name in local:
+            return road_type
+        return road_type.replace(written, word.capitalize() if written[0].isupper() else word)
+
     def street(self, name: str, road_type: str, town: Place | None) -> str:
         """The one surrogate name of an original street in this scope: a street of the surrogate of
         its town where the pack lists streets for it, else of the region right above it (a province;

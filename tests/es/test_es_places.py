@@ -569,3 +569,12 @@ def test_an_age_tagged_as_a_country_moves_as_an_age():
     for (age,) in run_many("Edad: 32 años Sexo: H.", [("32 años", "PAIS")], keys=8):
         number, unit = age.split()
         assert unit == "años" and 28 <= int(number) <= 36, age
+
+
+def test_a_catalan_road_type_before_a_name_of_the_national_list_is_written_in_spanish():
+    """"Carrer Medio" mixed a Catalan road type with a name of the national list: where the town
+    has no street list of its own the type is the lists' word ("Calle"); Barcelona's own streets keep "Carrer"."""
+    for street, _ in run_many("Domicilio: Carrer Major, 5. Localidad: Girona.", [("Carrer Major, 5", "CALLE"), ("Girona", "TERRITORIO")], keys=8):
+        assert street.startswith("Calle "), street
+    for street, _ in run_many("Domicilio: Carrer Major, 5. Localidad: Barcelona.", [("Carrer Major, 5", "CALLE"), ("Barcelona", "TERRITORIO")], keys=8):
+        assert street.startswith("Carrer "), street
