@@ -23,7 +23,6 @@ first and last words two listed names share: "Servicio ... de Salud") counts as 
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Callable, ClassVar, Iterator
 
 import regex
@@ -37,7 +36,7 @@ from pseudo.model import Target
 from pseudo.folds import loose, normalise
 from pseudo.rules.base import CUED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
 from pseudo.lists.words import common_words, particles
-from pseudo.services.address import place_pool
+from pseudo.services.address import catalogue_classes, place_pool
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _PLACEHOLDER = regex.compile(r"\{(\w+)\}")
@@ -86,7 +85,9 @@ def recognise(text: str, pack: LocalePack, vocabulary: str) -> tuple[dict[str, A
 
 def _region_kinds(pack: LocalePack) -> frozenset[str]:
     """The kinds of place a template may name by kind ("{province}"): the pack's PLACE kinds."""
-    return frozenset(pack.settings.places.kinds.get("PLACE") or ()) if pack.has("locations") else frozenset()
+    return pack.cached(
+        "units:region-kinds", lambda: frozenset(pack.settings.places.kinds.get("PLACE") or ()) if pack.has("locations") else frozenset()
+    )
 
 
 def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, place: Place | None, streets: WeightedList | None = None) -> str:
@@ -137,23 +138,6 @@ def _units_under(pack: LocalePack, catalogue: str, region: Place) -> WeightedLis
     """The catalogue's units filed at the region or anywhere below it (a town, a county)."""
     tree = pack.tree()
     return _units(pack, catalogue, f"under:{region.id}", lambda: frozenset(r["place_id"] for r in pack.rows(catalogue) if _under(tree, r["place_id"], region)))
-
-
-def _classes(pack: LocalePack, catalogue: str) -> tuple[dict[str, frozenset[str]], str | None]:
-    """A catalogue's unit names (folded) -> their classes ("Hospitales Generales"), and the class
-    most units have; ({}, None) for a catalogue without a `class` column."""
-
-    def make() -> tuple[dict[str, frozenset[str]], str | None]:
-        rows = pack.rows(catalogue)
-        if not rows or "class" not in rows[0]:
-            return {}, None
-        by_name: dict[str, set[str]] = {}
-        for row in rows:
-            by_name.setdefault(loose(row["name"]), set()).add(row["class"])
-        usual = Counter(row["class"] for row in rows).most_common(1)[0][0]
-        return {name: frozenset(found) for name, found in by_name.items()}, usual
-
-    return pack.cached(f"catalogue-classes:{catalogue}", make)
 
 
 def _has_places(pack: LocalePack, catalogue: str) -> bool:
@@ -502,7 +486,7 @@ class HealthcareUnitRule(Rule):
         following = _NEXT_WORD.match(ctx.document.text, target.span.end)
         next_word = following.group(1).casefold() if following else None
 
-        classes, usual = _classes(ctx.pack, catalogue_name) if catalogued else ({}, None)
+        classes, usual = catalogue_classes(ctx.pack, catalogue_name) if catalogued else ({}, None)
         wanted = classes.get(loose(target.text), frozenset({usual})) if usual else frozenset()
 
         def fits(name: str) -> bool:

@@ -140,23 +140,22 @@ def _road_type(text: str, pack: LocalePack, settings: AddressSettings) -> str:
     return remembered(known, text, lambda: next((text[: len(t)] for t in settings.street_types if _starts_with_word(text, t)), ""))
 
 
-_UNIT_STREET = regex.compile(r"(?P<type>\S+)\s+(?P<name>.+?)(?:,?\s+(?P<number>(?:\d|s/n|[Kk][Mm]\b).*))?")
-
-
 def _unit_street(text: str, road_type: str, gap: str, street: str, world: AddressWorld, settings: AddressSettings) -> str | None:
     """A catalogue unit's own street ("Avenida de la Medicina 6") written as the original wrote
     its street: its road type as written where it is of the same kind ("Avda."), the same gap, and
-    a number part only where the original had one, after the same separator ("," or a space)."""
-    found = _UNIT_STREET.fullmatch(street)
-    if found is None or loose(found["name"]) in loose(text):
+    a number part only where the original had one, after the same separator ("," or a space);
+    both split where the pack's number part begins (`settings.tail`)."""
+    kind, _, rest = street.partition(" ")
+    cut = settings.tail.search(rest)
+    name, number = (rest[: cut.start()], rest[cut.end() :].lstrip(" ,;")) if cut else (rest, "")
+    if not name or loose(name) in loose(text):
         return None  # the unit drawn stands at the original's street: it would give the original back
-    same_kind = road_type and world.road_class(road_type) == world.road_class(found["type"])
-    head = (road_type + gap) if same_kind else found["type"] + " "
-    numbered = settings.tail.search(text[len(road_type) :]) or any(c.isdigit() for c in text)
-    if not numbered or not found["number"]:
-        return head + found["name"]
-    comma = bool(regex.search(r",\s*(?:\d|s/n|[Kk][Mm]\b)", text, regex.IGNORECASE))
-    return head + found["name"] + (", " if comma else " ") + found["number"]
+    same_kind = road_type and world.road_class(road_type) == world.road_class(kind)
+    head = (road_type + gap) if same_kind else kind + " "
+    own = settings.tail.search(text, len(road_type) + len(gap))
+    if own is None or not number:
+        return head + name
+    return head + name + (", " if own.group()[:1] in ",;" else " ") + number
 
 
 MAX_ABBREVIATION = 5  # letters of a lower-case word in a number part read as an abbreviation ("almd", "izqda")

@@ -1373,6 +1373,23 @@ def _catalogue_type(pack: LocalePack) -> regex.Pattern:
     return pack.cached("address:catalogue-type-cues", make)
 
 
+def catalogue_classes(pack: LocalePack, catalogue: str) -> tuple[dict[str, frozenset[str]], str | None]:
+    """A catalogue's unit names (folded) -> their classes ("Hospitales Generales"), and the class
+    most units have; ({}, None) for a catalogue without a `class` column."""
+
+    def make() -> tuple[dict[str, frozenset[str]], str | None]:
+        rows = pack.rows(catalogue)
+        if not rows or "class" not in rows[0]:
+            return {}, None
+        by_name: dict[str, set[str]] = {}
+        for row in rows:
+            by_name.setdefault(loose(row["name"]), set()).add(row["class"])
+        usual = Counter(row["class"] for row in rows).most_common(1)[0][0]
+        return {name: frozenset(found) for name, found in by_name.items()}, usual
+
+    return pack.cached(f"catalogue-classes:{catalogue}", make)
+
+
 def _catalogue_places(pack: LocalePack) -> frozenset[str]:
     """The ids of the places a catalogue of real units (hospitals) files a unit at, of the class
     most of its units have where it gives classes (a town whose one hospital is a psychiatric one
@@ -1383,9 +1400,8 @@ def _catalogue_places(pack: LocalePack) -> frozenset[str]:
         lists = {t["catalogue"] for t in types if t.get("catalogue") and pack.has(t["catalogue"])}
         found: set[str] = set()
         for name in sorted(lists):
-            rows = pack.rows(name)
-            usual = Counter(r["class"] for r in rows).most_common(1)[0][0] if rows and "class" in rows[0] else None
-            found.update(r["place_id"] for r in rows if r.get("place_id") and (usual is None or r["class"] == usual))
+            usual = catalogue_classes(pack, name)[1]
+            found.update(r["place_id"] for r in pack.rows(name) if r.get("place_id") and (usual is None or r["class"] == usual))
         return frozenset(found)
 
     return pack.cached("address:catalogue-places", make)
