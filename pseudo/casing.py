@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import regex
+
+_DOTTED = regex.compile(r"\s*(?:\p{Lu}{1,2}\.\s?){2,}\s*")  # an abbreviation by its initials alone: "U.S.A.", "EE.UU."
+
 
 @lru_cache(maxsize=1 << 14)
 def casing_of(text: str) -> str:
@@ -33,8 +37,10 @@ def match_case(original: str, surrogate: str) -> str:
     """UPPER stays UPPER, lower stays lower, a capital first letter stays capital: the first
     letter that starts a word, so "22nd Street" never becomes "22Nd Street"."""
     pattern = casing_of(original)
-    if pattern == "upper":
+    if pattern == "upper" and not (_DOTTED.fullmatch(original) and any(c.islower() for c in surrogate)):
         return surrogate.upper()
+    if pattern == "upper":  # "U.S.A." says nothing of how a full name is cased: not "ETIOPÍA"
+        return surrogate
     if pattern == "lower":
         return surrogate.lower()
     if pattern == "title":

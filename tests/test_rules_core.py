@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from conftest import make_doc, run, surrogate_texts
 
+from pseudo.casing import match_case
 from pseudo.folds import ascii_fold
 from pseudo.rules.ids import luhn_valid
 
@@ -171,3 +172,10 @@ def test_an_email_of_no_named_person_keeps_the_sex_of_its_first_name():
             [out] = run(make_doc(original, [(original, "EMAIL")], locale="tiny"), key=f"k{n}".encode())
             first = out["text"].split("@")[0].split(".")[0]
             assert first in names, (original, out["text"])
+
+
+def test_an_abbreviation_in_capitals_says_nothing_of_a_full_names_case():
+    """"U.S.A." had become "ETIOPÍA": the capitals of initials are no capitals of the text."""
+    assert match_case("U.S.A.", "Etiopía") == "Etiopía" and match_case("EE.UU.", "Francia") == "Francia"
+    assert match_case("USA", "Francia") == "FRANCIA" and match_case("J.R. SMITH", "K.M. Jones") == "K.M. JONES"
+    assert match_case("U.K.", "R.U.") == "R.U."

@@ -793,6 +793,38 @@ def _es_names(data: Path, out: Path, display: dict[str, tuple[str, str]], stats:
     return entries
 
 
+def _es_particle_names(data: Path, out: Path) -> dict[str, dict]:
+    """Per gender, the particle + name phrases of compound given names ("del Carmen"), from the
+    hand-compiled particle_names.yaml, weighted by the INE count of the compound without its
+    particle (the way INE registers it); a phrase INE has no compound of is an error."""
+    source = SOURCES / "es" / "particle_names.yaml"
+    compiled = yaml.safe_load(source.read_text(encoding="utf-8"))
+    entries = {}
+    for gender in ("female", "male"):
+        compounds: dict[str, int] = defaultdict(int)  # the folded name after the head -> bearers
+        for row in read_tsv(data / "es" / f"first_names_{gender}.tsv"):
+            words = nfc(row["name"]).split(" ")
+            if len(words) == 2 and (gender == "male" or words[0] == "MARIA"):
+                compounds[_fold(words[1])] += int(row["count"] or 0)
+        counts: dict[str, int] = {}
+        for particle, names in (compiled.get(gender) or {}).items():
+            for name in names:
+                if not compounds.get(_fold(name)):
+                    raise BuildError(f"particle_names.yaml: no INE compound of {gender} {name!r}")
+                counts[f"{particle} {name}"] = compounds[_fold(name)]
+        rows = write_tsv(out / f"particle_names_{gender}.tsv", ("name", "count"), by_weight(counts))
+        entries[f"particle_names_{gender}"] = {
+            "file": f"particle_names_{gender}.tsv",
+            "source": "compiled by hand (closed class): names written after a particle inside a compound given name "
+            "('María del Carmen', 'Juan de Dios'): tools/locale_sources/es/particle_names.yaml; weights S11",
+            "licence": f"{HAND_COMPILED}; weights {INE}",
+            "derivation": "each phrase weighted by the INE Padrón 01/01/2021 count of its compound as INE registers it, "
+            + ("'MARIA X'" if gender == "female" else "'<given name> X' summed over given names"),
+            "rows": rows,
+        }
+    return entries
+
+
 def _es_age_concentration(data: Path) -> float:
     """The concentration (alpha + beta) of the beta distribution over 0-OLDEST years that the ages
     of one given name's bearers are taken to follow (pseudo.lists.names.NameLists.pool_at). INE
@@ -1467,6 +1499,7 @@ def build_es(data: Path, out: Path) -> None:
     stats: dict[str, Counter] = defaultdict(Counter)
     lists: dict[str, dict[str, Any]] = {}
     lists.update(_es_names(data, out, _display_forms(data), stats))
+    lists.update(_es_particle_names(data, out))
     lists.update(_es_locations(data, out))
     places = {row["id"] for row in read_tsv(out / "locations.tsv")}
     lists.update(_es_postal_codes(data, out, places))

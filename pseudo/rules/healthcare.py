@@ -370,21 +370,24 @@ class HealthcareUnitRule(Rule):
         unit is written with ("Hospital Reina Sofía, Tudela"; drawn among the towns the catalogue
         lists units of, so the unit drawn there agrees with it), else of the place the original
         names ("Hospital de Getafe"; not a name that is all of it, as "CALVERT" before "HOSPITAL"), else
-        of the listed town nearest to it;
-        None without a location tree (a place by population, then)."""
+        of the listed town nearest to it, else where the scope's first unit with a place was drawn
+        (a patient's hospitals lie in one region: "Western Maryland", then "Kennewick" read as
+        made up); None without a location tree (a place by population, then)."""
         if not ctx.pack.has("locations"):
             return None
         world = ctx.services.address
         town = world.unit_town(ctx.document, target)  # the world's one decision: unit and town agree
-        if town is not None:
-            return world.surrogate(town)
         kinds = {world.settings.default_kind.get("PLACE"), *world.settings.kinds.get("REGION", ())}
-        named = world.named_in(target.text, kinds)
-        if named is not None and named[1] - named[0] < len(target.text.strip()):  # "CALVERT" alone is the unit's own name
-            return world.surrogate(named[2])
-        # the nearest: "Hospital San Agustín, Avilés" is Avilés's, not the patient's town's
-        place = world.nearest(ctx.document, target.span.start, labels=("PLACE",), kinds=kinds)
-        return world.surrogate(place) if place is not None else None
+        named = world.named_in(target.text, kinds) if town is None else None
+        if town is None and named is not None and named[1] - named[0] < len(target.text.strip()):  # "CALVERT" alone is the unit's own name
+            town = named[2]
+        if town is None:  # the nearest: "Hospital San Agustín, Avilés" is Avilés's, not the patient's town's
+            town = world.nearest(ctx.document, target.span.start, labels=("PLACE",), kinds=kinds, besides=target)
+        if town is None:
+            return world.units_region()
+        place = world.surrogate(town)
+        world.unit_placed(place)
+        return place
 
     def _without_type_word(self, target: Target, ctx: Context, unit_type: dict[str, Any], place: Place | None) -> str | None:
         """A unit written without its type word ("CALVERT", "Holy Cross", "GH") as real records
@@ -416,12 +419,19 @@ class HealthcareUnitRule(Rule):
         anywhere = ctx.pack.cached(f"name-forms:{catalogue}:{shape}", lambda: pool(every))
         if not len(anywhere):
             return None
-        local = next((found for names in _around(ctx.pack, catalogue, place) if len(found := pool(names))), anywhere)
+        around = (found for names in _around(ctx.pack, catalogue, place) if len(found := pool(names)))
+        levels: list[WeightedList] = []
         attempts = [0]
 
         def draw(stream: KeyedStream) -> str:
-            attempts[0] += 1  # after a few refused draws the whole country: a place's only unit may be the original
-            return (local if len(local) and attempts[0] <= NEAR_ATTEMPTS else anywhere).draw(stream)
+            """Near the place first; after a few refused draws (a place's only unit may be the
+            original, or taken by another of the scope) the region above it, and so on out to
+            the whole country: a taken county's unit must not send the next one to another state."""
+            attempts[0] += 1
+            wanted = (attempts[0] - 1) // NEAR_ATTEMPTS
+            while len(levels) <= wanted and (found := next(around, None)) is not None:
+                levels.append(found)
+            return (levels[wanted] if wanted < len(levels) else anywhere).draw(stream)
 
         family = f"{self.name}:{unit_type['type']}:{'initials' if acronym else 'short'}"
         written = ctx.consistent(family, normalise(target.text), draw)

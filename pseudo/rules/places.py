@@ -228,16 +228,21 @@ class PlaceRule(Rule):
         """Towns before the regions that hold them (so a region follows its town), then streets,
         postcodes and whole addresses; a place of digits only, or a postcode after its country letters, is a postcode.
         The address world reads the document first (the countries of its address abroad stay)."""
-        ctx.services.address.read_document(ctx.document)
-        if target.label in PLACE_LABELS and (not any(c.isalpha() for c in target.text) or _is_postcode(target.text, ctx.services.address.settings)):
-            return 100
+        world: AddressWorld = ctx.services.address
+        world.read_document(ctx.document)
+        postcode = target.label == "POSTCODE" or (
+            target.label in PLACE_LABELS and (not any(c.isalpha() for c in target.text) or _is_postcode(target.text, world.settings))
+        )
+        if postcode:  # a catalogue unit's own code first where the header writes the same code: both take it
+            twice = sum(digits_of(t.text) == digits_of(target.text) for t in ctx.document.labelled(*PLACE_LABELS, "POSTCODE")) > 1
+            return 99 if twice and world.unit_address(ctx.document, target) is not None else 100
         if target.label in PLACE_LABELS:
             abroad = self._abroad(target, ctx)
             if abroad is not None:  # before its country, which is drawn among those with towns listed
                 return 50 - depth(ctx.pack.tree(), abroad) - 1
             place, _ = ctx.services.address.find(target.text, target.label)
             return 50 - depth(ctx.pack.tree(), place) if place is not None else 50
-        return {"STREET": 90, "POSTCODE": 100, "ADDRESS": 110}[target.label]
+        return {"STREET": 90, "ADDRESS": 110}[target.label]
 
     def replace(self, target: Target, ctx: Context) -> Surrogate | str:
         if ctx.services.makers.is_address(ctx.document, target):

@@ -306,6 +306,7 @@ class AddressWorld:
         self._articled: dict[str, frozenset[str]] = {}  # a place id -> the loose names of places that take the article written before it
         self._catalogue_drawn: dict[str, tuple[str, str]] = {}  # a catalogue unit's surrogate as written -> (list, catalogue name)
         self._unit_addresses: dict[tuple[int, int], tuple[str, str]] = {}  # a unit span of the document read -> its street, postcode
+        self._units_region: Place | None = None  # where the scope's first unit with a place was drawn
 
     # -- finding originals ------------------------------------------------------------------
     def find(self, name: str, label: str, beside: str | None = None) -> tuple[Place | None, str | None]:
@@ -652,6 +653,17 @@ class AddressWorld:
         found = _catalogue_addresses(self._pack, drawn[0]).get(drawn[1]) if drawn else None
         if found:
             self._unit_addresses[(unit.span.start, unit.span.end)] = found
+
+    def unit_placed(self, place: Place) -> None:
+        """A unit of the scope was drawn at the surrogate `place`: the first such place is where
+        its units without a place of their own are drawn (`units_region`)."""
+        if self._units_region is None:
+            self._units_region = place
+
+    def units_region(self) -> Place | None:
+        """Where the scope's first unit with a place was drawn, or None: a patient's hospitals lie
+        in one region, not one in Maryland and the next in Washington state."""
+        return self._units_region
 
     def unit_address(self, document: Tagged, target: Target) -> tuple[str, str] | None:
         """(street, postcode) of the catalogue unit a street or postcode is written after, on its
@@ -1272,15 +1284,21 @@ class AddressWorld:
         return frozenset(names)
 
     def nearest(
-        self, document: Tagged, position: int, labels: tuple[str, ...] = ("PLACE", "REGION", "ADDRESS"), kinds: Iterable[str] = ()
+        self,
+        document: Tagged,
+        position: int,
+        labels: tuple[str, ...] = ("PLACE", "REGION", "ADDRESS"),
+        kinds: Iterable[str] = (),
+        besides: Target | None = None,
     ) -> Place | None:
-        """The listed place written nearest to a position (of the kinds, when given): where a
-        phone's area code, an identifier's province, a unit's town or a service's region comes from."""
+        """The listed place written nearest to a position (of the kinds, when given), other than
+        the span `besides` (a unit tagged as a place is no place of its own): where a phone's area
+        code, an identifier's province, a unit's town or a service's region comes from."""
         wanted = set(kinds)
         spans = sorted(
             (abs(t.span.start - position), t.span.start, t)
             for t in document.targets
-            if t.label in labels and any(c.isalpha() for c in t.text)
+            if t.label in labels and any(c.isalpha() for c in t.text) and (besides is None or t.span != besides.span)
         )
         for _, _, target in spans:
             place = self.read(document, target)

@@ -12,6 +12,8 @@ A maker is cited with its product when it stands
   ("(Timoftol® 0,5%, MSD)", "(Rigiflex®; Microvasive, Boston Scientific)") or right after it
   ("(Astellas, Prograf®)"), or right before the opening bracket ("BioGide® (Geistlich, ...)"), or
   its own name marked ("(MODUS ARS 1.5; Medartis®, Basel, Suiza)");
+- in brackets, as the first tagged span there, a maker of the pack's catalogue (spelling slips
+  allowed) followed there by its address ("Orbscan-II (Topógrafo corneal, Baush and Lomb, U.S.A.)");
 - outside brackets, right after or before the product with nothing but spaces and punctuation
   between ("Dietsource 3.0 ®Nestlé Healthcare Nutrition");
 where a product is an untagged word carrying one of the pack's trademark `marks` (® ™), or a
@@ -27,11 +29,13 @@ from typing import Any, Mapping
 
 import regex
 
+from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.model import Tagged, Target
 
 ADDRESS_LABELS = ("PLACE", "REGION", "COUNTRY", "STREET", "POSTCODE", "ADDRESS")
 BRACKET_REACH = 160  # characters searched either side of a maker for the brackets around it
+LISTED_MAKER_CUTOFF = 90  # similarity (0-100) at which a maker in brackets before its address is a listed one
 MIN_BRAND_LETTERS = 4  # a shorter listed brand is too likely an ordinary word or an acronym
 _WORD = regex.compile(r"[\p{L}][\p{L}\p{N}'’-]*")
 _CLAUSE_END = regex.compile(r"[()\n]|[.;:](?=\s)")
@@ -94,14 +98,26 @@ class MakerService:
                 continue
             opening, closing = brackets
             inside = [t for t in targets if opening < t.span.start < closing]
-            if inside[0] is not target or not self._product_in(document, targets, target, opening):
+            if inside[0] is not target:
                 continue
-            makers.add(target.span.start)
+            address = []
             for other in targets[index + 1 :]:
                 if other.span.start >= closing or other.label not in ADDRESS_LABELS:
                     break
-                addresses.add(other.span.start)
+                address.append(other.span.start)
+            if self._product_in(document, targets, target, opening) or (address and self._is_listed(target.text)):
+                makers.add(target.span.start)
+                addresses.update(address)
         return Citations(frozenset(makers), frozenset(addresses))
+
+    def _is_listed(self, name: str) -> bool:
+        """A maker of the pack's catalogue, spelling slips allowed ("Baush and Lomb"): cited with
+        its address in brackets ("(Topógrafo corneal, Baush and Lomb, U.S.A.)") it is that firm,
+        with no product sign; an unlisted name there may be anyone's employer."""
+        catalogue = self._section.get("catalogue", "")
+        if not catalogue or not self._pack.has(catalogue):
+            return False
+        return closest(name, {catalogue: self._pack.weighted(catalogue)}, LISTED_MAKER_CUTOFF) is not None
 
     def _product_in(self, document: Tagged, targets: list[Target], maker: Target, opening: int) -> bool:
         """A product in the brackets before the maker or right after it, right before the

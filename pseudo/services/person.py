@@ -77,6 +77,7 @@ class PersonService:
         self._people: dict[int, Person] = {}
         self._names: dict[int, tuple[str, str | None]] = {}
         self._folded: list[tuple[list[str], list[str]]] | None = None  # folded_people of the document read
+        self._given_families: dict[str, str] = {}  # a given name -> the gender it was first drawn with, no cue saying so
 
     # -- people of a document -------------------------------------------------------------
     def _read(self, document: Tagged) -> dict[int, Person]:
@@ -169,21 +170,32 @@ class PersonService:
         cursor = 0
         changed = False
         lead: list[str] = []  # the particles right before a word ("de la")
+        lead_at, lead_from = 0, 0  # where the first of them stands in `pieces` and in the span
+        previous = ""  # the class of the last word that was no particle
         for match, kind in zip(_TOKEN.finditer(target.text), classes):
             pieces.append(target.text[cursor : match.start()])
             word = match.group()
             cursor = match.end()
             if kind in ("title", "particle"):
+                if not lead:
+                    lead_at, lead_from = len(pieces), match.start()
                 pieces.append(word)
                 lead = lead + [word.casefold()] if kind == "particle" else []
                 continue
             base, marker = self._split(word)
+            phrase = self._particle_name(lead, base, gender) if kind == previous == "first" and lead else None
+            previous = kind
+            if phrase is not None:  # "María del Rosario": the particle and the name after it, as one
+                pieces[lead_at:] = [phrase.upper() if target.text[lead_from : match.end()].isupper() else phrase]
+                lead = []
+                changed = True
+                continue
             if kind == "initial":
                 new = self._initial(base, target, document, gender, alone=not {"first", "last"} & set(classes))
             elif kind == "initials":  # "JB": each letter as an initial, so one person keeps one set
                 new = "".join(self._initial(letter, target, document, gender, alone=True) for letter in base)
             else:
-                family = "last" if kind == "last" else gender
+                family = "last" if kind == "last" else self._given_family(base, gender, person)
                 new = self._draw(base, family, lead, person.age)
             lead = []
             pieces.append(match_case(word, self._inflect(new, marker)))
@@ -215,6 +227,28 @@ class PersonService:
             pool = lists.after_particles(" ".join(lead), size)
         new = self._scope.consistent(NAMESPACE, f"name:{family}", normalise(base), pool.draw, one_to_one=True)
         return strip_accents(new) if written_without_accents(base, lists) else new
+
+    def _given_family(self, base: str, gender: str, person: Person) -> str:
+        """The gender a given name is drawn with: the person's where a title, kinship word or the
+        record's sex says it (a mother and a brother both "Madeleine" get two names), else the
+        gender the scope first drew the name with, so "Kim" read beside "Anna" keeps the surrogate
+        "Kim" alone had: one surrogate per value."""
+        if person.cue:
+            return gender
+        return self._given_families.setdefault(normalise(base), gender)
+
+    def _particle_name(self, lead: list[str], base: str, gender: str) -> str | None:
+        """The scope's surrogate of a given name written after a particle inside a given name
+        ("del Rosario" of "María del Rosario"): a phrase of the pack's names that take a particle
+        ("de los Ángeles"), particle included; "Marta del Sandra" read as a machine's. None where
+        the pack lists no such names for the gender."""
+        name = f"particle_names_{gender}"
+        if not self._pack.has(name):
+            return None
+        pool = self._pack.weighted(name)
+        written = " ".join([*lead, base])
+        new = self._scope.consistent(NAMESPACE, f"name:particle:{gender}", normalise(written), pool.draw, one_to_one=True)
+        return strip_accents(new) if written_without_accents(base, self.lists) else new
 
     def word(self, word: str, surname: bool, given_only: bool = False) -> str | None:
         """The surrogate of a name written outside a name span (inside a kinship span): a word of

@@ -159,3 +159,24 @@ def test_a_year_tagged_apart_from_its_month_moves_with_it():
         moved = (int(year) * 12 + months.index(month.rstrip("."))) - (2016 * 12 + 10)
         shift = (admitted_year * 12 + admitted_month - 1) - (2017 * 12 + 7)
         assert moved != 0 and abs(moved - shift) <= 1, (admitted, month, year)  # one date, moved as the admission moved
+
+
+def test_a_patients_hospitals_without_a_town_lie_in_the_region_of_the_first_one_with_a_town():
+    """"FREDERICK MEMORIAL" became "WESTERN MARYLAND" and "ZAGARIA CAMPUS" "KENNEWICK CAMPUS": a
+    Washington state hospital in a Maryland patient's notes. A hospital with no place of its own is
+    drawn where the scope's first hospital with a place was; a short name taken there by another
+    hospital sends the next draw to the state around it, not across the country."""
+    pack = load_pack("en")
+    tree = pack.tree()
+    states: dict[str, set[str]] = {}
+    forms = _forms()
+    for row in pack.rows("hospitals"):
+        short = forms.get(row["name"], ("", ""))[0].casefold()
+        place = tree.places.get(row["place_id"])
+        if short and place is not None:
+            states.setdefault(short, set()).add(tree.ancestor(place, "state").name)
+    text = "ADMITTED TO FREDERICK MEMORIAL FOR VFIB. WENT TO HOLY CROSS WITH FEVER. TRANSFERRED TO THE ZAGARIA CAMPUS FOR EVAL."
+    for key in range(12):
+        run = _run([("1-1", text, [("FREDERICK MEMORIAL", "Location"), ("HOLY CROSS", "Location"), ("ZAGARIA", "Location")])], f"k{key}")
+        written = [r.surrogate.casefold() for r in run.results[0].replacements]
+        assert "Maryland" in set.intersection(*(states[w] for w in written)), written

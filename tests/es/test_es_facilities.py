@@ -229,6 +229,19 @@ def test_a_catalogue_hospitals_street_and_postcode_are_its_own():
         assert (", " in street) == bool(regex.search(r"\d|s/n|km", row["street"], regex.IGNORECASE)), street  # the original's comma
 
 
+def test_a_catalogue_hospitals_postcode_is_its_own_when_the_header_writes_it_too():
+    """"CP: 28034" in the header and "Ramón y Cajal ... 28034 Madrid": the header's code was drawn
+    first, so "Calle de O'Donnell, 59, 28054 Madrid" stood after a hospital whose code is 28009. The
+    code after the catalogue hospital is drawn first, and the header's same code takes it too."""
+    rows = {r["name"]: r for r in es_pack().rows("hospitals")}
+    text = ("Localidad/ Provincia: Madrid.\nCP: 28034.\nResponsable clínico: Dr. Ruiz. Hospital Universitario Ramón y Cajal. "
+            "Carretera de Colmenar Viejo, km 9,100. 28034 Madrid.")  # fmt: skip
+    spans = [("Madrid", "TERRITORIO"), ("28034", "TERRITORIO"), ("Hospital Universitario Ramón y Cajal", "HOSPITAL"),
+             ("Carretera de Colmenar Viejo, km 9,100", "CALLE"), ("28034", "TERRITORIO"), ("Madrid", "TERRITORIO")]  # fmt: skip
+    for _, header_code, hospital, _, code, _ in run_many(text, spans, keys=12):
+        assert code == rows[hospital]["postcode"] == header_code, (hospital, code, header_code)
+
+
 def test_only_the_first_street_after_a_catalogue_hospital_is_its_own():
     """A post-office box after the hospital's road had become the hospital's street a second time
     ("Avenida Dènia, 78 Avenida Dènia 78")."""

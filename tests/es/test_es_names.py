@@ -141,3 +141,23 @@ def test_names_that_are_also_common_words_are_still_replaced():
         result = run(f"Nombre: {name}.", [(name, "NOMBRE_SUJETO_ASISTENCIA")])
         [replacement] = result.replacements
         assert replacement.surrogate != name and replacement.fallback is None, (name, replacement.fallback)
+
+
+def test_a_given_name_after_a_particle_takes_a_name_that_takes_a_particle():
+    """"María del Rosario" became "Marta del Sandra" and "Francisco de Assis" "David de Julio":
+    read as a machine's. The particle and the name after it inside a given name become one phrase
+    of the names written so ("del Carmen", "de los Ángeles"; "de Dios"), of the person's gender."""
+    female = set(es_pack().weighted("particle_names_female").items)
+    male = set(es_pack().weighted("particle_names_male").items)
+    text = "Médico: María del Rosario García Luzardo. Remitido por: Dr. Francisco de Assis Montenegro Carvalho."
+    spans = [("María del Rosario García Luzardo", DOCTOR), ("Francisco de Assis Montenegro Carvalho", DOCTOR)]
+    phrases = set()
+    for her, him in run_many(text, spans, keys=20):
+        her_words, his_words = her.split(), him.split()
+        phrase = next(p for p in female if her.startswith(f"{her_words[0]} {p} "))
+        assert gender_of(her_words[0]) in ("female", "neutral") and len(her_words) == 3 + len(phrase.split()), her
+        assert any(him.startswith(f"{his_words[0]} {p} ") for p in male), him
+        phrases.add(phrase)
+    assert len(phrases) > 2  # drawn, not one fixed phrase
+    [upper] = run("NOMBRE: MARÍA DE LOS ÁNGELES.", [("MARÍA DE LOS ÁNGELES", PATIENT)]).replacements
+    assert upper.surrogate.isupper() and upper.surrogate.split()[1] in ("DEL", "DE"), upper.surrogate
