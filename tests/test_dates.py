@@ -527,3 +527,16 @@ def test_any_text_comes_out_changed_unless_only_weekdays(packs, parts, locale, u
     if pseudonymise(text, packs[locale], fixed(count, unit)) == text:
         expressions = find_dates(text, words_of(packs[locale]))
         assert expressions and all(set(p.values) == {"weekday"} for e in expressions for p in e.parts)
+
+
+def test_a_date_with_a_slip_in_its_month_still_moves_its_month_and_year_as_a_date(packs):
+    """"Fecha de nacimiento: 23/010/1990" (a slip in the month) had become "23/010/1989" beside an
+    age moved by three years: its month is read as the number it is, in its own width, and the
+    birth date moves back by the patient's age shift like any birth date."""
+    text = "Fecha de nacimiento: 23/010/1990."
+    doc = Document("d", text, (Span(21, 32, "DATE"),))
+    answer = DateRule().replace(Target(doc.spans[0], "23/010/1990", "DATE"), context(doc, packs["es"], fixed(70)))
+    day, month, year = answer.text.split("/")
+    assert answer.fallback.startswith("unparsed date") and len(month) == 3 and month.startswith("0")
+    moved = date(1990, 10, 23) + timedelta(days=70)  # then back by the patient's age shift, in whole years
+    assert (int(month), int(day)) == (moved.month, moved.day) and abs(int(year) - moved.year) <= 3, answer.text

@@ -1421,7 +1421,8 @@ def _fda_maker(raw: str) -> str | None:
     return " ".join(words)  # type: ignore[arg-type]
 
 
-def _es_makers(out: Path) -> dict[str, dict]:
+def _fda_makers(out: Path) -> dict[str, dict]:
+    """Drug makers and brands of Drugs@FDA: US firms and products, cited in Spanish and US records alike."""
     makers: dict[str, int] = defaultdict(int)
     for row in read_source_tsv(SOURCE_TABLES / "fda_sponsors.tsv"):
         name = _fda_maker(row["name"])
@@ -1510,7 +1511,7 @@ def build_es(data: Path, out: Path) -> None:
     lists.update(_es_professions(data, out))
     lists.update(_es_hospitals(data, out))
     lists.update(_es_health_services(data, out))
-    lists.update(_es_makers(out))
+    lists.update(_fda_makers(out))
     add_common_words(lists, "es", out)
     for name, counter in stats.items():
         lists[name]["display_spellings"] = dict(sorted(counter.items()))
@@ -2005,6 +2006,7 @@ def build_en(data: Path, out: Path) -> None:
     add_email_domains(lists, "en", out)
     lists.update(_en_professions(data, out))
     lists.update(_en_hospitals(data, out, cities))
+    lists.update(_fda_makers(out))
     for name, (key, note) in EN_HAND_COMPILED.items():
         add_vocabulary(lists, "en", out, name, key, _es_check(name), note, "copied unchanged after validation")
     calendar = read_tsv(data / "en" / "calendar_terms.tsv")

@@ -143,8 +143,9 @@ class DateRule(Rule):
             if month is not None or len(year["y"]) == 2:
                 return _year_alone(target, year, month, ctx)
         expressions = _expressions(ctx, words, span)
-        if not expressions:
-            return _unparsed(target, ctx)
+        numeric = _NUMERIC_DATE.search(target.text)
+        if not expressions or (numeric and not any(e.start - span.start <= numeric.start() and numeric.end() <= e.end - span.start for e in expressions)):
+            return _unparsed(target, ctx)  # "23/010/1990": the year alone read would leave "23/010/" as it was
         birth = is_birth_date(ctx.document.text, span.start, expressions[0].start, ctx.pack)
         born = full_date(expressions[0].parts[0]) if birth else None
         move = ctx.services.clock.move(birth, ctx.document, ctx.pack, born)
@@ -159,6 +160,7 @@ class DateRule(Rule):
 
 
 _YEAR = regex.compile(r"(?P<before>['’]?)(?P<y>\d{4}|\d{2})(?P<after>['’]?)")  # "1992", "92", "'92", "74'"
+_NUMERIC_DATE = regex.compile(r"(?<!\d)\d{1,4}([/.-])\d{1,4}\1\d{1,4}(?!\d)")  # day, month and year in figures
 _BETWEEN_MONTH_AND_YEAR = regex.compile(r"[^\S\n]*,?[^\S\n]*")
 
 
@@ -238,10 +240,13 @@ def _with_defaults(options: Mapping[str, Any], declared: Mapping[str, Option]) -
 
 def _unparsed(target: Target, ctx: Context) -> Surrogate:
     """No date the grammar reads ("22 november" in Spanish, a misspelt month, "igår"): a date of
-    the same shape from the clock, never the original and never random letters. A number of one or
-    two digits up to 31 is the day, a number of four digits (or a second short one) the year, the
-    first word that is not a connector the month, written as the locale writes a month; the month
-    is drawn (it could not be read), then the date moves by the scope's offset."""
+    the same shape from the clock, never the original and never random letters. Three numbers
+    written as a numeric date are day, month and year in the locale's order, each in its own width
+    ("23/010/1990", "0/10/2017": slips the grammar refuses still move as dates, so a birth date
+    and the age agree). Otherwise a number of one or two digits up to 31 is the day, a number of
+    four digits (or a second short one) the year, the first word that is not a connector the
+    month, written as the locale writes a month and drawn (it could not be read); then the date
+    moves by the scope's offset."""
     if not any(char.isalnum() for char in target.text):
         return Surrogate(f"[{target.label}]", fallback="unparsed date")
     text = ctx.consistent("unparsed-date", normalise(target.text), lambda stream: _same_shape_date(target, ctx, stream))
@@ -249,18 +254,25 @@ def _unparsed(target: Target, ctx: Context) -> Surrogate:
 
 
 def _same_shape_date(target: Target, ctx: Context, stream: KeyedStream) -> str:
-    words = date_words(ctx.pack, None)
+    words = date_words(ctx.pack, _with_defaults(ctx.options, OPTIONS)["order"])
     keep = {w.casefold() for w in (*words.connectors, *words.range_words)}
     tokens = list(_TOKEN.finditer(target.text))
     numbers = [m for m in tokens if m["digits"]]
-    day = next((m for m in numbers if len(m["digits"]) <= 2 and 1 <= int(m["digits"]) <= 31), None)
-    year = next((m for m in numbers if len(m["digits"]) == 4), None) or next(
-        (m for m in numbers if m is not day and len(m["digits"]) == 2), None
-    )
+    if len(numbers) == 3 and _NUMERIC_DATE.fullmatch(target.text.strip()):  # "23/010/1990", "0/10/2017": in the locale's order
+        roles = dict(zip(words.order, numbers))
+        day, numbered, year = roles["D"], roles["M"], roles["Y"]
+    else:
+        day = next((m for m in numbers if len(m["digits"]) <= 2 and 1 <= int(m["digits"]) <= 31), None)
+        year = next((m for m in numbers if len(m["digits"]) == 4), None) or next(
+            (m for m in numbers if m is not day and len(m["digits"]) == 2), None
+        )
+        numbered = None
     named = [m for m in tokens if m["word"] and m["word"].casefold() not in keep]
     month = (named or [m for m in tokens if m["word"]] or [None])[0]
     written_year = int(year["digits"]) if year and len(year["digits"]) == 4 else LEAP_YEAR
-    start = date(written_year if 1000 <= written_year <= 8999 else LEAP_YEAR, stream.between(1, 12), min(int(day["digits"]) if day else 1, 28))
+    start_month = int(numbered["digits"]) if numbered and 1 <= int(numbered["digits"]) <= 12 else stream.between(1, 12)
+    start_day = min(max(int(day["digits"]), 1), 28) if day else 1
+    start = date(written_year if 1000 <= written_year <= 8999 else LEAP_YEAR, start_month, start_day)
     birth = is_birth_date(ctx.document.text, target.span.start, target.span.start, ctx.pack)
     moved = ctx.services.clock.move(birth, ctx.document, ctx.pack).day(start)
     names = month_names(words.language).written[("wide", "format")]
@@ -270,6 +282,7 @@ def _same_shape_date(target: Target, ctx: Context, stream: KeyedStream) -> str:
             day: str(when.day).zfill(len(day["digits"])) if day else "",
             year: (str(when.year) if len(year["digits"]) == 4 else f"{when.year % 100:02d}") if year else "",
             month: match_case(month.group(), names[when.month - 1]) if month else "",
+            numbered: str(when.month).zfill(len(numbered["digits"])) if numbered else "",
         }
         out, cursor = [], 0
         for token in tokens:

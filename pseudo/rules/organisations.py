@@ -24,7 +24,8 @@ from pseudo.folds import normalise
 from pseudo.keyed import KeyedStream
 from pseudo.lists.weighted import WeightedList
 from pseudo.model import Target
-from pseudo.rules.base import Context, Option, Surrogate
+from pseudo.lists.pack import LocalePack
+from pseudo.rules.base import LISTED, NOT_RECOGNISED, Context, Option, Surrogate
 from pseudo.rules.healthcare import HealthcareUnitRule, recognise
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
@@ -64,16 +65,16 @@ def _after_a_product(target: Target, ctx: Context) -> bool:
     return not any(opening < t.span.start < start for t in ctx.document.targets)
 
 
-def _one_word_makers(ctx: Context, catalogue: str) -> frozenset[str]:
+def _one_word_makers(pack: LocalePack, catalogue: str) -> frozenset[str]:
     """Makers listed by one word ("Roche", "Alcon"), folded, that are no common word of the
     language ("Miles"): a span starting with one names that maker ("Alcon Cusi")."""
 
     def make() -> frozenset[str]:
-        common = {r["word"] for r in ctx.pack.rows("common_words")} if ctx.pack.has("common_words") else set()
-        single = (n.casefold() for n in ctx.pack.weighted(catalogue).items if len(_WORD.findall(n)) == 1)
+        common = {r["word"] for r in pack.rows("common_words")} if pack.has("common_words") else set()
+        single = (n.casefold() for n in pack.weighted(catalogue).items if len(_WORD.findall(n)) == 1)
         return frozenset(n for n in single if len(n) >= 4 and n not in common)
 
-    return ctx.pack.cached(f"makers:one-word:{catalogue}", make)
+    return pack.cached(f"makers:one-word:{catalogue}", make)
 
 
 def reading(target: Target, ctx: Context, makers: dict[str, Any]) -> tuple[str, str] | None:
@@ -95,7 +96,7 @@ def reading(target: Target, ctx: Context, makers: dict[str, Any]) -> tuple[str, 
     if _after_a_product(target, ctx):
         return "maker", "a product's name before it in brackets"
     words = _WORD.findall(target.text)
-    if words and words[0].casefold() in _one_word_makers(ctx, makers["catalogue"]):
+    if words and words[0].casefold() in _one_word_makers(ctx.pack, makers["catalogue"]):
         return "maker", "a listed maker's name"
     return None
 
@@ -119,6 +120,17 @@ class OrganisationRule(HealthcareUnitRule):
             bool,
         ),
     }
+
+    def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:
+        """LISTED when the value is a maker the pack lists by one word, whole ("Genentech" tagged as
+        a location: a firm, not a town). Type words are no sign here: "County" and "School" name
+        places too."""
+        if label not in self.labels or not pack.has(self.vocabulary):
+            return NOT_RECOGNISED
+        catalogue = (pack.vocabulary(self.vocabulary).get("makers") or {}).get("catalogue", "")
+        if not catalogue or not pack.has(catalogue):
+            return NOT_RECOGNISED
+        return LISTED if text.strip().casefold() in _one_word_makers(pack, catalogue) else NOT_RECOGNISED
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         if ctx.services.makers.is_maker(ctx.document, target):

@@ -55,7 +55,7 @@ def _run(documents: list[tuple[str, str, list[tuple[str, str]]]], key: str = "k"
 
 def test_the_physionet_location_may_be_a_hospital():
     location = tagset("physionet").labels["Location"]
-    assert location.label == "PLACE" and location.may_be == (LabelMapping("HEALTHCARE_UNIT", kind="hospital"),)
+    assert location.label == "PLACE" and location.may_be == (LabelMapping("HEALTHCARE_UNIT", kind="hospital"), LabelMapping("ORGANISATION"))
     with pytest.raises(ConfigError):
         LabelMapping.parse({"label": "PLACE", "may_be": [{"label": "ORGANISATION", "may_be": ["PLACE"]}]}, "test")
 
@@ -119,7 +119,7 @@ def test_a_hospital_is_one_of_the_record_surrogate_town_or_the_nearest_region_th
 
 def test_pseudo_labels_says_what_a_label_may_be():
     listed = CliRunner().invoke(app, ["labels"]).stdout
-    assert regex.search(r"Location +-> PLACE +rule places \(may be HEALTHCARE_UNIT\)", listed)
+    assert regex.search(r"Location +-> PLACE +rule places \(may be HEALTHCARE_UNIT or ORGANISATION\)", listed)
     assert regex.search(r"DateYear +-> DATE +rule dates \(kind year\)", listed)
 
 
@@ -180,3 +180,15 @@ def test_a_patients_hospitals_without_a_town_lie_in_the_region_of_the_first_one_
         run = _run([("1-1", text, [("FREDERICK MEMORIAL", "Location"), ("HOLY CROSS", "Location"), ("ZAGARIA", "Location")])], f"k{key}")
         written = [r.surrogate.casefold() for r in run.results[0].replacements]
         assert "Maryland" in set.intersection(*(states[w] for w in written)), written
+
+
+def test_a_firm_tagged_as_a_location_becomes_a_real_firm_not_a_town():
+    """"concerned about his business Genentech" had become "his business Aiken": a listed maker
+    tagged as a location is a firm (a Drugs@FDA sponsor); a town and a hospital stay what they were."""
+    makers = set(load_pack("en").weighted("makers").items)
+    text = "anxious to get home, concerned about his business Genentech. Lives in Catonsville, back to Holy Cross."
+    for key in range(8):
+        run = _run([("1-1", text, [("Genentech", "Location"), ("Catonsville", "Location"), ("Holy Cross", "Location")])], f"k{key}")
+        firm, town, hospital = run.results[0].replacements
+        assert (firm.label, firm.routed_from) == ("ORGANISATION", "PLACE") and firm.surrogate in makers and firm.surrogate != "Genentech"
+        assert (town.label, hospital.label) == ("PLACE", "HEALTHCARE_UNIT")
