@@ -124,7 +124,9 @@ NAMES = ["Anna", "Eva", "Karin", "Lars", "Erik"]
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.sampled_from(range(5)), st.sampled_from(["town+code", "code", "town"])), min_size=1, max_size=6))
 def test_one_surrogate_per_value_whatever_form_it_comes_in_spanish(mentions):
-    """A town with and without its postcode, a postcode alone: one surrogate each, in one scope."""
+    """A town with and without its postcode, a postcode alone: one surrogate each, in one scope;
+    two towns never share one surrogate (two codes may: a surrogate town with one code gives it to
+    both, rather than a code of another town)."""
     parts, spans, cursor = [], [], 0
     for index, form in mentions:
         pieces = {"town+code": [(CODES[index], "POSTCODE"), (TOWNS[index], "PLACE")], "code": [(CODES[index], "POSTCODE")], "town": [(TOWNS[index], "PLACE")]}[form]
@@ -142,7 +144,8 @@ def test_one_surrogate_per_value_whatever_form_it_comes_in_spanish(mentions):
         value = text[start:end]
         assert seen.setdefault(value, surrogate) == surrogate
         assert surrogate != value
-    assert len(set(seen.values())) == len(seen)  # one-to-one
+    towns = {value: surrogate for value, surrogate in seen.items() if value in TOWNS}
+    assert len(set(towns.values())) == len(towns)  # one-to-one
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

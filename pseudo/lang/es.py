@@ -111,8 +111,10 @@ def colegiado(text: str, target: Target, ctx: Context, stream: KeyedStream, labe
     """A collegiate number ('28 28 12345', '08-08-25574'; nine digits in one piece, a serial of
     other than five or six digits, or a province pair and serial alone, '29 29585', only after a
     NºCol label; its two pairs alone, '28 28', only after the label): the college's province code
-    is the surrogate place's, the second pair repeats it when the original's did and is another
-    province's code otherwise (never '74': readers know there are 52), the serial is redrawn."""
+    is the surrogate place's, the second pair repeats it when the original's did, stays as written
+    where the college's province stayed (a kept province: "31 28" had become "31 51", Ceuta, which
+    readers took for made up), and is another province's code otherwise (never '74': readers know
+    there are 52); the serial is redrawn."""
     short = _COLEGIADO_SHORT.fullmatch(text) if labelled else None
     if short is not None:
         return replace_digits(text, surrogate_province(target, ctx, stream) + redraw_digits(short["serial"], stream))
@@ -124,7 +126,12 @@ def colegiado(text: str, target: Target, ctx: Context, stream: KeyedStream, labe
     if not (usual or labelled and (serial or match["gap1"])):
         return None
     college = surrogate_province(target, ctx, stream)
-    second = college if match["second"] == match["college"] else f"{stream.between(1, PROVINCE_CODES):02d}"
+    if match["second"] == match["college"]:
+        second = college
+    elif college == match["college"]:  # the province stayed (kept): so does the other one ("31 28", not "31 51")
+        second = match["second"]
+    else:
+        second = f"{stream.between(1, PROVINCE_CODES):02d}"
     return replace_digits(text, college + second + (redraw_digits(serial, stream) if serial else ""))
 
 

@@ -1143,9 +1143,11 @@ class AddressWorld:
         town of that region, names the region ("Localidad/ Provincia: Zaragoza. CP: 50800", the code
         of Zuera): the code then follows its own town, as it does where that town is written
         ("50800 Zuera"). A code
-        another original already took in the scope is passed over for one of the town's region,
-        so two originals never share one surrogate code; a town written with several codes is
-        drawn among towns that have as many (`surrogate`), so they are the town's own. A code to
+        another original already took in the scope is passed over for another of the town's own;
+        where the town has no other, two originals share its code ("31200 Estella-Lizarra" in the
+        header and after its hospital: a code of another town of the region, "31176", read as
+        wrong), and a town with no code of its own takes one of its region. A town written with
+        several codes is drawn among towns that have as many (`surrogate`) where the draw allows. A code to
         `prefer` (the catalogue unit's own, written after it) is taken when it is the surrogate
         town's and still free."""
         digits = digits_of(text)
@@ -1161,13 +1163,16 @@ class AddressWorld:
             town = min(holders, key=lambda p: (-p.weight, p.id))
         fitting: Sequence[str] = ()
         fallback = None
+        shared = False
         if town is not None:
             surrogate = self.surrogate(town)
             taken = self._scope.taken(NAMESPACE, "postcode")
-            for reach in ("town", "region"):  # a town without free codes of its own: one of its region
-                fitting = [c for c, code_digits, key in _keyed_codes(self._pack, surrogate, len(digits), reach) if code_digits != digits and key not in taken]
-                if fitting:
-                    break
+            own = [(c, key) for c, code_digits, key in _keyed_codes(self._pack, surrogate, len(digits), "town") if code_digits != digits]
+            fitting = [c for c, key in own if key not in taken]
+            if not fitting and own:  # a second code of a town that has one: shared, not a code of another town beside it
+                fitting, shared = [c for c, _ in own], True
+            if not fitting:  # a town without codes of its own: one of its region
+                fitting = [c for c, code_digits, key in _keyed_codes(self._pack, surrogate, len(digits), "region") if code_digits != digits and key not in taken]
             if not fitting:
                 fallback = "no postcode of the surrogate town"
         own = {d for _, d, _ in _keyed_codes(self._pack, self.surrogate(town), len(digits), "town")} if prefer and town is not None else set()
@@ -1182,7 +1187,7 @@ class AddressWorld:
         def draw(stream: KeyedStream) -> str:
             return replace_digits(text, digits_of(stream.choice(fitting)))
 
-        return self._scope.consistent(NAMESPACE, "postcode", digits, draw, one_to_one=True), fallback
+        return self._scope.consistent(NAMESPACE, "postcode", digits, draw, one_to_one=not shared), fallback
 
     # -- streets ----------------------------------------------------------------------------
     def national_road_type(self, road_type: str, name: str, town: Place | None) -> str:

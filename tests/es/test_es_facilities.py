@@ -242,6 +242,22 @@ def test_a_catalogue_hospitals_postcode_is_its_own_when_the_header_writes_it_too
         assert code == rows[hospital]["postcode"] == header_code, (hospital, code, header_code)
 
 
+def test_a_town_of_one_postcode_shares_it_between_two_codes_of_the_original_town():
+    """Pamplona written with two codes (the header's 31002, the hospital's 31008) became Estella,
+    which has one: the hospital's line read "García Orcoyen 31176 Estella-Lizarra", a code of
+    another town. Both take the surrogate town's codes, shared where it has one."""
+    tree = es_pack().tree()
+    codes: dict[str, set[str]] = {}
+    for row in es_pack().rows("postal_codes"):
+        codes.setdefault(row["place_id"], set()).add(row["postcode"])
+    text = "Localidad/ Provincia: Pamplona.\nCP: 31002.\nRemitido por: Sergio Aguilera. Servicio de Pediatría Hospital Virgen del Camino 31008 Pamplona"
+    spans = [("Pamplona", "TERRITORIO"), ("31002", "TERRITORIO"), ("Hospital Virgen del Camino", "HOSPITAL"), ("31008", "TERRITORIO"),
+             ("Pamplona", "TERRITORIO")]  # fmt: skip
+    for town, header_code, _, code, _ in run_many(text, spans, keys=20):
+        own = set().union(*(codes.get(p.id, set()) for p in tree.lookup(town) if p.kind == "municipality"))
+        assert {header_code, code} <= own, (town, header_code, code, own)
+
+
 def test_only_the_first_street_after_a_catalogue_hospital_is_its_own():
     """A post-office box after the hospital's road had become the hospital's street a second time
     ("Avenida Dènia, 78 Avenida Dènia 78")."""

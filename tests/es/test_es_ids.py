@@ -177,3 +177,11 @@ def test_a_check_that_the_original_fails_the_surrogate_fails_too():
         assert nss_valid("28 12345678 40") is True and nss_valid(right) is True, right
     for (new,) in run_many("DNI 12345678A.", [("12345678A", ID)]):
         assert not dni_valid(new), new  # 12345678 calls for Z
+
+
+def test_a_second_pair_of_another_province_stays_where_the_college_province_stays():
+    """"NºCol: 31 28" in Pamplona had become "31 51" (Ceuta) and "31 14": a kept college province
+    keeps the other province written beside it, a province the pack keeps too."""
+    for key in KEYS:
+        code, [new] = with_town("NºCol: 50 28 35489.", [("50 28 35489", COL)], key)
+        assert code == "50" and regex.fullmatch(r"50 28 \d{5}", new) and new != "50 28 35489", new
