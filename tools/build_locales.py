@@ -1466,13 +1466,15 @@ ES_HAND_COMPILED = {
     "organisations": ("types", "compiled by hand (closed class): institution types, their abbreviations and naming patterns"),
     "situations": ("words", "compiled by hand (closed class): what records write in the profession slot that is no profession (jubilado, parado, tareas del hogar, estudiante), by life stage"),
     "sex": ("words", "compiled by hand (closed class): what a sex field holds (Mujer, H) and phrases of running text that say the patient's sex (la paciente, un varón de)"),
+    "demonyms": ("demonyms", "compiled by hand from the Diccionario de la lengua española (RAE, dle.rae.es) (closed class): the words for the people of a country (búlgaro, búlgara), by the pack's country name"),
 }  # fmt: skip
 
 
-def _es_check(vocabulary: str) -> Callable[[dict], None]:
+def _es_check(vocabulary: str, countries: frozenset[str] = frozenset()) -> Callable[[dict], None]:
     """The entries a rule can use: kinship terms with their three features, titles with a gender,
-    sex words with a sex and where they stand, situations with a gender and a group, facility types
-    with cues and at least one name (a template with a slot draws many)."""
+    sex words with a sex and where they stand, situations with a gender and a group, demonyms of a
+    country of the pack (`countries`), facility types with cues and at least one name (a template
+    with a slot draws many)."""
 
     def check(entry: dict) -> None:
         if vocabulary == "kinship":
@@ -1489,6 +1491,9 @@ def _es_check(vocabulary: str) -> Callable[[dict], None]:
         elif vocabulary == "sex":
             if entry.get("sex") not in ("female", "male") or entry.get("in") not in ("field", "text") or not entry.get("word"):
                 raise BuildError(f"sex.yaml: bad entry {entry}")
+        elif vocabulary == "demonyms":
+            if set(entry) != {"country", "forms"} or not entry["forms"] or entry["country"] not in countries:
+                raise BuildError(f"demonyms.yaml: bad entry or no such country in locations.tsv: {entry}")
         elif not entry.get("type") or not entry.get("cues") or not entry.get("names"):
             raise BuildError(f"{vocabulary}.yaml: a type needs cues and at least one name: {entry.get('type')}")
 
@@ -1515,8 +1520,9 @@ def build_es(data: Path, out: Path) -> None:
     add_common_words(lists, "es", out)
     for name, counter in stats.items():
         lists[name]["display_spellings"] = dict(sorted(counter.items()))
+    countries = frozenset(row["name"] for row in read_tsv(out / "locations.tsv") if row["kind"] == "country")
     for name, (key, note) in ES_HAND_COMPILED.items():
-        add_vocabulary(lists, "es", out, name, key, _es_check(name), note, "copied unchanged after validation")
+        add_vocabulary(lists, "es", out, name, key, _es_check(name, countries), note, "copied unchanged after validation")
     manifest = {
         "code": "es",
         "name": "Spanish (Spain)",

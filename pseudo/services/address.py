@@ -60,6 +60,7 @@ BESIDE_REACH = 30  # characters at most between a town and the country written b
 UNIT_REACH = 100  # characters at most between a health care unit and the town of its address on its line
 NO_TOWN_LISTED = "a town of a kept country the pack lists no town of"  # what such a town is kept as
 FOREIGN_REGION_DIGITS = 2  # leading digits of a foreign postcode of five or more that name its region, kept
+DEMONYMS = "demonyms"  # the pack's words for the people of each country ("búlgaro"): a country they name stays
 UNIT_VOCABULARY = "healthcare_units"  # the pack's unit types: those with a `catalogue` list real units by town
 
 
@@ -294,7 +295,7 @@ class AddressWorld:
         self._by_surrogate: dict[str, Place] = {}  # surrogate name drawn -> the place it names
         self._by_text: dict[str, tuple[Place | None, str | None]] = {}  # a value as written -> the place read
         self._kept: dict[str, bool] = {}  # place id -> whether it stays as written
-        self._kept_abroad: set[str] = set()  # foreign countries kept as the country of an address of the scope
+        self._kept_abroad: set[str] = set()  # foreign countries kept: an address's, or one the record names its people by
         self._document: Tagged | None = None  # the document read last (the one object its rules share), and what was read of it:
         self._abroad: dict[tuple[int, int], Place | None] = {}  # a span -> the foreign country it is written as of
         self._address_countries: tuple[Place, ...] = ()
@@ -541,7 +542,7 @@ class AddressWorld:
         self._read_articles(document)
         self._read_codes(document)
         self._address_countries = self._find_address_countries(document)
-        for country in self._address_countries:
+        for country in (*self._address_countries, *self._named_by_their_people(document)):
             if country.id not in self._kept_abroad:
                 self._kept_abroad.add(country.id)
                 self._kept = {p: kept for p, kept in self._kept.items() if p in self._mapped}  # places under it now lie in a kept region; those already drawn stay drawn
@@ -549,6 +550,28 @@ class AddressWorld:
             place = self.read(document, target) if any(c.isalpha() for c in target.text) else None
             if place is not None and place.id not in self._mapped and self.is_kept(place):
                 self._scope.keep(target.text)
+
+    def _named_by_their_people(self, document: Tagged) -> list[Place]:
+        """The tagged countries of a record that also writes, untagged, the word for their people
+        or their name ("País: Bulgaria" and "de nacionalidad búlgaro"): the word gives the country
+        away, and a surrogate beside it read as altered ("País: Alemania ... búlgaro"); kept in the
+        scope, as an address's country is (pack list `demonyms`; none without it)."""
+        if not self._pack.has(DEMONYMS):
+            return []
+        country_kind = self.settings.default_kind.get("COUNTRY")
+        countries = {}
+        for target in document.targets:
+            place = self.find(target.text.strip(), target.label)[0] if target.label in PLACE_LABELS else None
+            if place is not None and place.kind == country_kind:
+                countries[loose(place.name)] = place
+        if not countries:
+            return []
+        untagged = list(document.text)
+        for target in document.targets:
+            untagged[target.span.start : target.span.end] = " " * (target.span.end - target.span.start)
+        written = {loose(found) for found in _demonym_words(self._pack).findall(loose("".join(untagged)))}
+        by_word = _demonym_countries(self._pack)
+        return [place for name, place in countries.items() if ({name} | by_word.get(name, set())) & written]
 
     def _read_codes(self, document: Tagged) -> None:
         """The postcodes the record writes of each town (by the postal data's place of the code),
@@ -1381,6 +1404,27 @@ def _holds(text: str, name: str) -> bool:
     """Whether a text holds a name as a run of whole words, accents and case aside."""
     words, inside = [loose(w) for w in _WORD.findall(text)], [loose(w) for w in _WORD.findall(name)]
     return bool(inside) and any(words[i : i + len(inside)] == inside for i in range(len(words) - len(inside) + 1))
+
+
+def _demonym_countries(pack: LocalePack) -> dict[str, set[str]]:
+    """A country's loose name -> the loose words for its people (the pack's `demonyms`)."""
+
+    def make() -> dict[str, set[str]]:
+        entries = pack.vocabulary(DEMONYMS).get("demonyms") or []
+        return {loose(e["country"]): {loose(form) for form in e["forms"]} for e in entries}
+
+    return pack.cached("address:demonyms", make)
+
+
+def _demonym_words(pack: LocalePack) -> regex.Pattern:
+    """Any country's name or people's word, whole, in loose text, with a plural -s or -es read through."""
+
+    def make() -> regex.Pattern:
+        words = {word for name, forms in _demonym_countries(pack).items() for word in (name, *forms)}
+        alternatives = "|".join(regex.escape(w) for w in sorted(words, key=len, reverse=True))
+        return regex.compile(rf"(?<!\w)({alternatives})(?:e?s)?(?!\w)")
+
+    return pack.cached("address:demonym-words", make)
 
 
 def _catalogue_type(pack: LocalePack) -> regex.Pattern:

@@ -578,3 +578,14 @@ def test_a_catalan_road_type_before_a_name_of_the_national_list_is_written_in_sp
         assert street.startswith("Calle "), street
     for street, _ in run_many("Domicilio: Carrer Major, 5. Localidad: Barcelona.", [("Carrer Major, 5", "CALLE"), ("Barcelona", "TERRITORIO")], keys=8):
         assert street.startswith("Carrer "), street
+
+
+def test_a_country_the_record_names_its_people_by_stays():
+    """"País: Bulgaria" became "País: Alemania" beside an untagged "de nacionalidad búlgaro", and
+    "Perú" "Brasil" beside "peruano": the word gives the country away and the surrogate beside it
+    read as altered. A country whose people's word (any gender or number) or whose name stands
+    untagged in the record stays, in every mention; another country of the record is replaced."""
+    text = "País: Bulgaria.\nVarón de 40 años de nacionalidad búlgaro, casado con una peruana. Viajó a Perú y a Italia."
+    spans = [("Bulgaria", "PAIS"), ("Perú", "PAIS"), ("Italia", "PAIS")]
+    for bulgaria, peru, italy in run_many(text, spans, keys=10):
+        assert (bulgaria, peru) == ("Bulgaria", "Perú") and italy != "Italia", (bulgaria, peru, italy)
