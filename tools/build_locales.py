@@ -710,6 +710,9 @@ ES_PLACES = {
     },
     # A street named after a place takes "de" ("Plaza de Chile", "Calle de Toledo"), by hand.
     "street_link": "de",
+    # A town abroad inside its kept region ("Medellín, Antioquia") becomes a saint's name, as many
+    # towns and districts of Spanish America are named ("San Isidro, Antioquia").
+    "localities_abroad": "saints",
     # Words that make the place after them a birthplace or origin, not an address (closed class, by hand).
     "origin_cues": ["natural de", "nacido en", "nacida en", "nacidos en", "nació en", "originario de", "originaria de",
                     "oriundo de", "oriunda de", "procedente de", "procedentes de", "país de nacimiento", "lugar de nacimiento"],

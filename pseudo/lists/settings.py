@@ -175,6 +175,9 @@ class PlaceSettings:
     street_order: str = setting(
         STREET_ORDER, 'where the house number stands: after the name ("Calle Mayor 5") or before it ("221 Baker Street")', "name_first"
     )
+    localities_abroad: str = setting(
+        TEXT, 'the pack list a town abroad written beside its kept region is drawn from ("saints": "San Isidro, Antioquia"); empty: none', ""
+    )
 
 
 @dataclass(frozen=True)

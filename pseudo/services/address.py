@@ -81,6 +81,7 @@ class AddressSettings:
     number_first: bool = False  # the house number stands before the street name ("221 Baker Street")
     region_streets: bool = True  # a town without streets of its own takes its region's
     street_link: str = ""  # the word a street takes before a place's name: "de" ("Plaza de Chile")
+    localities_abroad: str = ""  # the pack list a town abroad beside its kept region is drawn from
     origin: regex.Pattern | None = None  # a birthplace cue ending right before a place ("natural de ")
     article: regex.Pattern | None = None  # an article ending right before a place ("del "), group 1
     takes_article: Mapping[str, frozenset[str]] | None = None  # article (casefolded) -> loose names of the places that take it
@@ -106,6 +107,7 @@ def place_settings(pack: LocalePack) -> AddressSettings:
             number_first=raw.street_order == "number_first",
             region_streets=raw.street_reach == "region",
             street_link=raw.street_link,
+            localities_abroad=raw.localities_abroad,
             origin=_cue_before(raw.origin_cues),
             article=_article_before(raw.articles),
             takes_article={a.casefold(): frozenset(loose(n) for n in names) for a, names in raw.articles.items()},
@@ -847,6 +849,38 @@ class AddressWorld:
         same = [t for t in self._record_places(document) if loose(t.text) == loose(target.text)]
         return any(self._beside_its_town(document, t) for t in same)
 
+    def in_kept_region_abroad(self, document: Tagged, target: Target) -> bool:
+        """Whether a town abroad is written, here or elsewhere in the record, right before its
+        region kept abroad ("Aguascalientes, Ags.", "Meireles, Fortaleza"): the pack lists a
+        country's capital only, and the capital beside another region read as made up
+        ("Ciudad de México, Ags.", "Bogotá, Antioquia")."""
+        places = self._record_places(document)
+        same = [t for t in places if loose(t.text) == loose(target.text)]
+        for town in same:
+            after = [t for t in places if t.span.start >= town.span.end]
+            region = min(after, key=lambda t: t.span.start) if after else None
+            if region is not None and _BESIDE.fullmatch(document.text[town.span.end : region.span.start]) and self.region_abroad(document, region):
+                return True
+        return False
+
+    def locality_abroad(self, text: str) -> str | None:
+        """The one surrogate of a town abroad inside its kept region: a name of the pack's
+        `localities_abroad` list of at most two words that names no listed place ("San Isidro");
+        None where the pack names no such list."""
+        name = self.settings.localities_abroad
+        if not name or not self._pack.has(name):
+            return None
+
+        def make() -> WeightedList:
+            names = self._pack.weighted(name)
+            kept = [(n, w) for n, w in zip(names.items, names.weights) if len(n.split()) <= 2 and not self._tree.lookup(n)]
+            return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
+
+        pool = self._pack.cached(f"localities-abroad:{name}", make)
+        if not len(pool):
+            return None
+        return self._scope.consistent(NAMESPACE, "place:abroad", normalise(text), pool.draw, one_to_one=True)
+
     def _beside_its_town(self, document: Tagged, target: Target) -> bool:
         country = self.country_abroad(document, target)
         if country is None or not self.is_kept(country) or _holds(target.text, country.name):
@@ -1002,12 +1036,15 @@ class AddressWorld:
         return self._scope.consistent(NAMESPACE, f"place:{kind}", normalise(text), pool.draw, one_to_one=True)
 
     def nearest_listed(self, document: Tagged, target: Target) -> Place | None:
-        """The listed place of the record written nearest to a span (a town or a region)."""
+        """The listed place of the record written nearest to a span (a town or a region; not a
+        country: "País: España" written near "Alcalá Meco" says nothing of its province, and the
+        town had been drawn in all Spain, "Alcarràs" in Lleida beside a Madrid postcode)."""
+        country_kind = self.settings.default_kind.get("COUNTRY")
         ranked = []
         for other in self._record_places(document):
             if other is not target:
                 place, note = self.find(other.text.strip(), other.label)
-                if place is not None and note is None:
+                if place is not None and note is None and place.kind != country_kind:
                     ranked.append((abs(other.span.start - target.span.start), other.span.start, place))
         return min(ranked, key=lambda item: item[:2])[2] if ranked else None
 

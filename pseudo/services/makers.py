@@ -12,8 +12,10 @@ A maker is cited with its product when it stands
   ("(Timoftol® 0,5%, MSD)", "(Rigiflex®; Microvasive, Boston Scientific)") or right after it
   ("(Astellas, Prograf®)"), or right before the opening bracket ("BioGide® (Geistlich, ...)"), or
   its own name marked ("(MODUS ARS 1.5; Medartis®, Basel, Suiza)");
-- in brackets, as the first tagged span there, a maker of the pack's catalogue (spelling slips
-  allowed) followed there by its address ("Orbscan-II (Topógrafo corneal, Baush and Lomb, U.S.A.)");
+- in brackets, as the first tagged span there, followed there by its address, a maker of the
+  pack's catalogue (spelling slips allowed: "(Topógrafo corneal, Baush and Lomb, U.S.A.)"), or any
+  firm after a model or description whose address names a country ("(Sonos 100 CF, Hewlett
+  Packard, Massachusetts, USA)": nobody writes the country of a patient's employer);
 - outside brackets, right after or before the product with nothing but spaces and punctuation
   between ("Dietsource 3.0 ®Nestlé Healthcare Nutrition");
 where a product is an untagged word carrying one of the pack's trademark `marks` (® ™), or a
@@ -42,6 +44,7 @@ _CLAUSE_END = regex.compile(r"[()\n]|[.;:](?=\s)")
 _GAP = regex.compile(r"[^\p{L}\p{N}()\n]*")  # between a product and its maker outside brackets
 _GAP_BEFORE = regex.compile(rf"{_GAP.pattern}$")
 _WORD_BEFORE = regex.compile(r"(\S+)\s*$")  # the word right before a bracket or a gap
+_DESCRIPTION = regex.compile(r"\s*[\p{Lu}\p{N}][^(),;]*,\s*")  # "(Sonos 100 CF, " before a maker: a model or what it is
 
 
 @dataclass(frozen=True)
@@ -104,10 +107,12 @@ class MakerService:
             for other in targets[index + 1 :]:
                 if other.span.start >= closing or other.label not in ADDRESS_LABELS:
                     break
-                address.append(other.span.start)
-            if self._product_in(document, targets, target, opening) or (address and self._is_listed(target.text)):
+                address.append(other)
+            described = bool(_DESCRIPTION.fullmatch(document.text, opening + 1, target.span.start))
+            cited = self._is_listed(target.text) or (described and any(a.label == "COUNTRY" for a in address))
+            if self._product_in(document, targets, target, opening) or (address and cited):
                 makers.add(target.span.start)
-                addresses.update(address)
+                addresses.update(a.span.start for a in address)
         return Citations(frozenset(makers), frozenset(addresses))
 
     def _is_listed(self, name: str) -> bool:

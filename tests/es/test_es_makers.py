@@ -80,11 +80,15 @@ def test_a_maker_with_no_product_beside_it_is_still_replaced_by_a_real_maker():
 def test_a_listed_maker_before_its_address_in_brackets_is_kept_with_it():
     """"(Topógrafo corneal, Baush and Lomb, U.S.A.)" had become "(..., Bristol Myers Squibb, ETIOPÍA)":
     a drug firm making a topographer in Ethiopia. A maker of the catalogue (a spelling slip allowed)
-    first in its brackets, before its address there, is cited as a maker: kept with its address; an
-    unlisted firm there may be the patient's employer and is replaced."""
+    first in its brackets, before its address there, is cited as a maker: kept with its address; so
+    is any firm after a model and before an address with its country; an unlisted firm with a town
+    only may be the patient's employer and is replaced."""
     text = "Se realizó una topografía con Orbscan-II (Topógrafo corneal, Baush and Lomb, U.S.A.) y el estudio fue normal."
     maker, country = run(text, [("Baush and Lomb", "INSTITUCION"), ("U.S.A.", "PAIS")]).replacements
     assert (maker.surrogate, maker.kept_as, country.surrogate, country.kept_as) == ("Baush and Lomb", "a product's maker", "U.S.A.", "a maker's address")
+    text = "En la ecografía (Sonos 100 CF, Hewlett Packard, Massachusetts, USA) se apreció un quiste."
+    spans = [("Hewlett Packard", "INSTITUCION"), ("Massachusetts", "TERRITORIO"), ("USA", "PAIS")]
+    assert [r.surrogate for r in run(text, spans).replacements] == ["Hewlett Packard", "Massachusetts", "USA"]  # after a model, to a country
     text = "Trabaja de peón (Construcciones Peñalver Ruiz, Murcia) desde 2001."
     firm, town = run(text, [("Construcciones Peñalver Ruiz", "INSTITUCION"), ("Murcia", "TERRITORIO")]).replacements
     assert firm.kept_as is None and firm.surrogate != "Construcciones Peñalver Ruiz" and town.kept_as is None
