@@ -483,7 +483,7 @@ class HealthcareUnitRule(Rule):
             unit_type = next((t for t in types if t["type"] == default), None)
             fallback = "no recognisable type: the default type" if unit_type else "no recognisable type: a random type"
         world = ctx.services.address if ctx.pack.has("locations") else None
-        abroad = (world.town_of_address_abroad(ctx.document) or world.unit_town_abroad(ctx.document, target)) if world else None
+        abroad = (world.unit_town_abroad(ctx.document, target) or world.town_of_address_abroad(ctx.document)) if world else None
         place = abroad or self._place(target, ctx)  # a record living abroad: its country's town, no home catalogue
         catalogue_name = unit_type.get("catalogue") if unit_type and abroad is None else None
         if not type_word and catalogue_name and ctx.pack.has(catalogue_name):
@@ -537,8 +537,8 @@ class HealthcareUnitRule(Rule):
                         ctx.services.address.catalogue_drawn(candidate, chosen["catalogue"], listed)
                 else:
                     names = chosen["names"]
-                    if abroad is not None:  # named after its town abroad, not a home devotion or royal ("Infanta ...")
-                        names = [n for n in names if "{place}" in n] or names
+                    if abroad is not None:  # named after its town abroad, not a home devotion or royal ("Infanta ...") nor "Comarcal"
+                        names = chosen.get("abroad") or [n for n in names if "{place}" in n] or names
                     candidate = _fill(stream.choice(names), word, ctx.pack, stream, place, streets)
                 if fits(candidate):
                     break

@@ -414,7 +414,7 @@ class PlaceRule(Rule):
     def _house_number(self, tail: str, text: str, ctx: Context, settings: AddressSettings, attempt: int = 0) -> str:
         """Digits and door letters redrawn in the same shape (a leading nonzero digit stays nonzero);
         a floor is a number with an ordinal ("2º") or, after the house number, one or two digits with a
-        door letter ("19, 15A", "7, 3 A"), drawn small as floors are, while "12-14" stays a range; address words ("piso", "dcha", "s/n"), ordinals ("2º", "3.o"), conjunctions, short lower-case abbreviations ("almd") and a building's
+        door letter ("19, 15A", "7, 3 A"), drawn small as floors are, while "12-14" stays a range; address words ("piso", "dcha", "s/n") and their starts cut by a period ("Iz."), ordinals ("2º", "3.o"), conjunctions, short lower-case abbreviations ("almd") and a building's
         initials ("HRTQ") kept; other
         words name a place ("Buenavista") and are replaced by a place; in an address abroad, by the
         address world's neighbourhood ("Col. Obraje" never becomes a Spanish town)."""
@@ -452,7 +452,9 @@ class PlaceRule(Rule):
                 continue
             attached = _ENDS_WITH_NUMBER.search(before) is not None
             if token[0].isalpha() and token[0] not in ORDINAL_MARKS and not attached:  # "ºB" is a floor's door, no place
-                if token.casefold() in settings.address_words or _building_code(token, world) or _abbreviation(token):
+                dotted = tail[piece.end() : piece.end() + 1] == "."  # "5º Iz.": the start of an address word, cut short
+                shortened = dotted and any(word.startswith(token.casefold()) for word in settings.address_words)
+                if token.casefold() in settings.address_words or _building_code(token, world) or _abbreviation(token) or shortened:
                     flush()
                     out.append(token)  # "HRTQ-planta 3": a building's initials, no place; random letters would show
                 elif len(token) > 1 and not (token.isupper() and len(token) <= 3):

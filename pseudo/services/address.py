@@ -724,7 +724,8 @@ class AddressWorld:
         country = self.country_abroad(document, first) if first is not None else None
         if country is None:
             return None
-        name, _ = self.town_abroad(first.text.strip(), country)
+        locality = self.locality_abroad(first.text.strip()) if self.in_kept_region_abroad(document, first) else None
+        name = locality or self.town_abroad(first.text.strip(), country)[0]  # as the places rule will write the town
         found = [p for p in self._tree.lookup(name) if p.kind != country.kind]
         return min(found, key=lambda p: (-p.weight, p.id)) if found else Place(f"abroad:{name}", None, self.settings.default_kind.get("PLACE", ""), name)
 

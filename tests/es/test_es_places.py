@@ -624,3 +624,23 @@ def test_a_country_the_record_names_its_people_by_stays():
     spans = [("Bulgaria", "PAIS"), ("Perú", "PAIS"), ("Italia", "PAIS")]
     for bulgaria, peru, italy in run_many(text, spans, keys=10):
         assert (bulgaria, peru) == ("Bulgaria", "Perú") and italy != "Italia", (bulgaria, peru, italy)
+
+
+def test_an_address_word_cut_short_by_a_period_stays_in_the_number_part():
+    """"Av. Sto Toribio de Mogrovejo, 70 5º Iz." had become "Av. Las Monjas, 11 7º Burgos": "Iz." (izquierda) read as a town."""
+    for (street,) in run_many("Remitido por: Av. Sto Toribio de Mogrovejo, 70 5º Iz. 24006 León.",
+                              [("Av. Sto Toribio de Mogrovejo, 70 5º Iz.", "CALLE")], keys=8):  # fmt: skip
+        assert street.endswith("º Iz.") and "Mogrovejo" not in street, street
+
+
+def test_a_hospital_abroad_is_named_after_its_towns_surrogate_with_no_spanish_type():
+    """"Hospital Comarcal de Ciudad de México" beside "Aguascalientes, Ags." read as made up twice:
+    a hospital abroad takes the town the places rule writes (here a locality of the kept region)
+    and only the type's `abroad` templates ("Comarcal" is Spain's word)."""
+    saints = set(es_pack().weighted("saints").items)
+    text = ("Localidad/ Provincia: Aguascalientes.\nPaís: México.\n"
+            "Remitido por: Dr. Sergio Cruz. Hospital Miguel Hidalgo Galeana Sur No. 465, C.P. 20230, Aguascalientes, Ags., México")  # fmt: skip
+    spans = [("Aguascalientes", "TERRITORIO"), ("México", "PAIS"), ("Hospital Miguel Hidalgo", "HOSPITAL"), ("20230", "TERRITORIO"),
+             ("Aguascalientes", "TERRITORIO"), ("Ags.", "TERRITORIO"), ("México", "PAIS")]  # fmt: skip
+    for town, _, hospital, _, town2, _, _ in run_many(text, spans, keys=10):
+        assert town == town2 and town in saints and hospital.endswith(town) and "Comarcal" not in hospital, (town, hospital)
