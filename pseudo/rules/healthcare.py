@@ -490,8 +490,8 @@ class HealthcareUnitRule(Rule):
             named = self._without_type_word(target, ctx, unit_type, place)
             if named is not None:
                 return Surrogate(named, fallback=fallback)
-        ignored = {w.casefold() for w in _WORD.findall(type_word)} | particles(ctx.pack)
-        original_words = {w.casefold() for w in _WORD.findall(target.text)} - ignored
+        ignored = {w.casefold() for w in _WORD.findall(type_word)} | particles(ctx.pack) | common_words(ctx.pack)
+        original_words = {w.casefold() for w in _WORD.findall(target.text)} - ignored  # "San" of "San Eloy" names no one
         catalogued = bool(catalogue_name and ctx.pack.has(catalogue_name))
         following = _NEXT_WORD.match(ctx.document.text, target.span.end)
         next_word = following.group(1).casefold() if following else None
@@ -500,10 +500,11 @@ class HealthcareUnitRule(Rule):
         wanted = classes.get(loose(target.text), frozenset({usual})) if usual else frozenset()
 
         def fits(name: str) -> bool:
-            """No word of the original; not ending in the word written right after the span
-            ("Hospital Universitario HM Madrid Madrid, España"); of the original's class in the
-            catalogue, general where the catalogue does not hold it (a children's hospital for a
-            man of 36 gave a record away)."""
+            """No word of the original but common words ("San", "General": "Hospital San Eloy" had
+            refused Santurtzi's one hospital, "San Juan de Dios", and taken Galdakao's); not ending
+            in the word written right after the span ("Hospital Universitario HM Madrid Madrid,
+            España"); of the original's class in the catalogue, general where the catalogue does
+            not hold it (a children's hospital for a man of 36 gave a record away)."""
             words = [w.casefold() for w in _WORD.findall(name)]
             same_class = not wanted or bool(classes.get(loose(name), wanted) & wanted)
             return not original_words & set(words) and not (words and words[-1] == next_word) and same_class

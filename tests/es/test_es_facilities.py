@@ -8,7 +8,9 @@ FUNCTION_WORDS = {"de", "del", "la", "las", "los", "el", "y"}
 
 
 def own_words(text, type_word):
-    return {w.casefold() for w in WORD.findall(text)} - {w.casefold() for w in WORD.findall(type_word)} - FUNCTION_WORDS
+    """The words that could name a unit: not its type word, nor a common word ("San", "General")."""
+    common = {row["word"] for row in es_pack().rows("common_words")}
+    return {w.casefold() for w in WORD.findall(text)} - {w.casefold() for w in WORD.findall(type_word)} - FUNCTION_WORDS - common
 
 
 def test_the_type_word_and_its_spelling_are_kept_and_no_other_word():
@@ -280,3 +282,14 @@ def test_a_hospital_name_never_ends_in_the_town_written_after_it():
     tags = [("Hospital Nuestra Señora del Rosario", "HOSPITAL"), ("Madrid", "TERRITORIO"), ("España", "PAIS")]
     for hospital, town, _ in run_many(text, tags, keys=40):
         assert hospital.split()[-1] != town, (hospital, town)
+
+
+def test_a_common_word_shared_with_the_original_does_not_send_the_hospital_to_another_town():
+    """"Hospital San Eloy ... Baracaldo" became Santurtzi, whose one general hospital is "Hospital
+    San Juan de Dios": refused for sharing "San", the draw took Galdakao's hospital beside
+    "Santurtzi". A shared common word names no one; the unit and its town agree."""
+    text = "Servicio de Urología. Hospital San Eloy. Avenida Antonio Miranda, 5 Baracaldo 48902. Vizcaya. (España)"
+    spans = [("Hospital San Eloy", "HOSPITAL"), ("Avenida Antonio Miranda, 5", "CALLE"), ("Baracaldo", "TERRITORIO"),
+             ("48902", "TERRITORIO"), ("Vizcaya", "TERRITORIO"), ("España", "PAIS")]  # fmt: skip
+    for hospital, _, town, *_ in run_many(text, spans, keys=20):
+        assert town in _filed_at(hospital), (hospital, town)
