@@ -34,6 +34,7 @@ from pseudo.model import Target
 from pseudo.rules.base import Context, Rule, Surrogate
 from pseudo.rules.ids import shape_surrogate
 from pseudo.rules.phones import contacts_option
+from pseudo.services.person import NAME_LISTS
 
 RESERVED_DOMAINS = ("example.com", "example.org", "example.net")
 IPV4_BLOCKS = ("192.0.2.", "198.51.100.", "203.0.113.")
@@ -41,6 +42,7 @@ PRIVATE_V4 = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/1
 UNIQUE_LOCAL_V6 = ipaddress.ip_network("fd00::/8")  # the locally assigned half of fc00::/7
 _SEPARATOR_RUN = regex.compile(r"[._-]{2,}")
 MIN_DOMAIN_WORD = 4  # letters of a type word kept in a rebuilt domain ("hospital", "sjukhus")
+COMMON_NAMES = 200  # names of a list common enough that an address of that name alone is long taken
 EMAIL_OWNER_REACH = 200  # characters between a name and the address it signs ("Dra. Ana López. Servicio de ... E-mail:")
 GENERIC_TLDS = ("com", "org", "net", "edu")  # kept as written; a regional one (.cat, .eus) is not
 _NOT_ALPHANUMERIC = regex.compile(r"[^a-z0-9]+")
@@ -349,6 +351,29 @@ def _drawn_local_part(local: str, ctx: Context, stream: KeyedStream, owner: list
     return f"{first}{separator}{last}{digits}"
 
 
+def _common_name_alone(local: str, ctx: Context) -> bool:
+    """A local part that is one common name and nothing else ("garcia", "maria"): at a provider
+    long taken by someone, so no real address; readers called "garcia@gmail.com" generic."""
+    if ctx.pack is None or not local.isalpha():
+        return False
+    return any(local in _common_folded(ctx.pack, name) for name in NAME_LISTS if ctx.pack.has(name))
+
+
+def _common_folded(pack: LocalePack, name: str) -> frozenset[str]:
+    """The most common names of a list, folded as e-mail addresses write them."""
+    return pack.cached(f"email:common:{name}", lambda: frozenset(ascii_fold(n).replace(" ", "") for n in pack.weighted(name).top(COMMON_NAMES).items))
+
+
+def _distinguished(local: str, domain: str, owner: list[str], ctx: Context, stream: KeyedStream) -> str:
+    """A local part made one's own as people do: two digits at a provider ("garcia74"), the
+    owner's first initial before it at an institution ("agarcia"), digits where no owner is known."""
+    providers = _listed_domains(ctx.pack).get("provider") if ctx.pack is not None else None
+    initial = ascii_fold(owner[0])[:1] if owner else ""
+    if providers is not None and domain in providers.items or not initial or local.startswith(initial):
+        return f"{local}{stream.digit()}{stream.digit()}"
+    return f"{initial}{local}"
+
+
 class EmailRule(Rule):
     name = "emails"
     labels = ("EMAIL",)
@@ -365,9 +390,14 @@ class EmailRule(Rule):
         local, domain = text.split("@")
         new_domain = surrogate_domain(domain, ctx, target.span.start, mail=True)
 
+        attempts = [0]  # the scope's consistent draw calls this once per attempt
+
         def draw(stream: KeyedStream) -> str:
+            attempts[0] += 1
             owner = ctx.services.person.written_before(ctx.document, target.span.start, EMAIL_OWNER_REACH) if _has_names(ctx) else []
             new_local = derived_local_part(local, ctx, stream) or _drawn_local_part(local, ctx, stream, owner)
+            if attempts[0] > 1 or _common_name_alone(new_local, ctx):  # taken: another address of the record has it
+                new_local = _distinguished(new_local, new_domain, owner, ctx, stream)
             return f"{new_local}@{new_domain}"
 
         return ctx.consistent("email", normalise(text), draw)

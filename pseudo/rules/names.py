@@ -1,4 +1,5 @@
-"""Names: gender-aware surrogates drawn from the most common census names of the locale.
+"""Names: gender-aware surrogates drawn from the census names of the locale, at their frequency
+(the 100 most common alone had read as "generic names typical of surrogate lists").
 
 The rule is thin: the Person service (pseudo.services.person) reads each name in its slot,
 decides its gender and draws its surrogate once per scope, so the kinship and e-mail rules that
@@ -19,8 +20,10 @@ class NameRule(Rule):
     needs = ("first_names_female", "first_names_male", "last_names")
     requires = ("person",)
     options = {
-        "pool": Option(100, "first names are drawn from the N most common of the required gender", int, minimum=2),
-        "surname_pool": Option(100, "surnames are drawn from the N most common", int, minimum=2),
+        "pool": Option(
+            None, "first names are drawn from the N most common of the required gender; none: every listed one, at census frequency", int, minimum=2
+        ),
+        "surname_pool": Option(None, "surnames are drawn from the N most common; none: every listed one, at census frequency", int, minimum=2),
         "neutral_ratio": Option(
             3.0, "a name whose share in one list is within this factor of the other is gender-neutral", (int, float), minimum=1
         ),

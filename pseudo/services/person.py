@@ -19,6 +19,7 @@ age, so a girl of four is no "Carmen"; anyone of unknown age draws as before.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
@@ -47,6 +48,7 @@ from pseudo.services.clock import Clock
 NAME_LISTS = ("first_names_female", "first_names_male", "last_names")  # the lists a name word is looked up in
 NAMESPACE = "names"  # the keyed draws of names, as the names rule has always made them
 CUE_WINDOW = 40  # characters before a person searched for a kinship word or title
+EVERY_NAME = sys.maxsize  # a pool size no list reaches: the whole list, at its census weights
 _LAST_WORD = regex.compile(r"(\p{L}+)[^\S\n]*[:,]?[^\S\n]*$")  # the word right before a name ("husband ")
 _TOKEN = regex.compile(r"\p{L}[\p{L}\p{M}]*(?:['’]\p{L}[\p{L}\p{M}]*)*['’]?")
 _LETTERS = regex.compile(r"\p{L}+")
@@ -219,7 +221,7 @@ class PersonService:
         of a person of known age among the names of that age, where the lists tell them. The
         scope remembers the first draw of a name, so a later mention without an age keeps it."""
         lists = self.lists
-        size = self.options["surname_pool"] if family == "last" else self.options["pool"]
+        size = self._pool_size("surname_pool" if family == "last" else "pool")
         pool = lists.pool(family, size)
         if age is not None and family != "last":
             pool = lists.pool_at(family, size, age) or pool
@@ -249,6 +251,10 @@ class PersonService:
         written = " ".join([*lead, base])
         new = self._scope.consistent(NAMESPACE, f"name:particle:{gender}", normalise(written), pool.draw, one_to_one=True)
         return strip_accents(new) if written_without_accents(base, self.lists) else new
+
+    def _pool_size(self, option: str) -> int:
+        """How many of the most common names a draw may take: the option's, else every listed one."""
+        return self.options[option] or EVERY_NAME
 
     def word(self, word: str, surname: bool, given_only: bool = False) -> str | None:
         """The surrogate of a name written outside a name span (inside a kinship span): a word of
@@ -334,7 +340,7 @@ class PersonService:
             initial = self._draw(name, family, [], person.age)[0]
             if not alone or initial.casefold() != wanted:
                 return initial
-        pool = lists.pool(gender, self.options["pool"])
+        pool = lists.pool(gender, self._pool_size("pool"))
         return self._scope.consistent(NAMESPACE, "name:initial", wanted, lambda stream: pool.draw(stream)[0], one_to_one=True)
 
     def sex_near(self, position: int, document: Tagged) -> str | None:
@@ -447,7 +453,9 @@ def _are_initials(word: str, target: Target, lists: NameLists) -> bool:
 def _person_word_class(
     word: str, index: int, words: list[str], classes: list[str], comma: int, text: str, lists: NameLists
 ) -> str:
-    """Within a full name: 'Apellidos, Nombre' order after a comma, else lists and position decide."""
+    """Within a full name: 'Apellidos, Nombre' order after a comma, else lists and position decide;
+    a word no list holds is a surname after another word (rare surnames far outnumber rare given
+    names: "Khosravi" of "Parham Khosravi Shahi" had become the given name "Josep")."""
     if comma >= 0:
         position = _nth_word_start(text, index)
         return "first" if position > comma else "last"
@@ -460,7 +468,7 @@ def _person_word_class(
     if first or last:
         return "first" if first > last else "last"
     previous = [c for c in classes if c in ("first", "last")]
-    return previous[-1] if previous else "first"
+    return "last" if previous else "first"  # "Parham Khosravi Shahi": a word no list holds after a name is a surname
 
 
 def _nth_word_start(text: str, index: int) -> int:

@@ -1,6 +1,7 @@
 """E-mail addresses and URLs: rebuilt from the surrogate of the person they derive from, on
 domains people in Spain really use, or reserved ones with `contacts: fictional`."""
 
+import regex
 from es_helpers import es_pack, run, run_many
 
 from pseudo.folds import ascii_fold as fold
@@ -141,3 +142,25 @@ def test_letters_no_name_explains_are_dropped_not_redrawn():
     for name, mail in run_many(text, [("Jose Antonio Contreras Ibáñez", DOCTOR), ("josea.contreras.sspa@juntadeandalucia.es", MAIL)]):
         first, second, surname = [fold(w).casefold() for w in name.split()[:3]]
         assert mail.split("@")[0] == f"{first}{second[0]}.{surname}", (name, mail)
+
+
+def test_two_addresses_of_one_record_never_become_one():
+    """"E-mail: bacamorilla@hotmail.com E-mail: angelasoriano_@hotmail.com" had become the same
+    address twice: both rebuilt from the doctor's surrogate name. The second is made its own."""
+    text = ("Responsable clínico: Dra. Ángela Soriano Pérez, Servicio de Dolor, Jaén "
+            "E-mail: bacamorilla@hotmail.com E-mail: angelasoriano_@hotmail.com")  # fmt: skip
+    spans = [("Ángela Soriano Pérez", "NOMBRE_PERSONAL_SANITARIO"), ("bacamorilla@hotmail.com", "CORREO_ELECTRONICO"),
+             ("angelasoriano_@hotmail.com", "CORREO_ELECTRONICO")]  # fmt: skip
+    for _, first, second in run_many(text, spans, keys=15):
+        assert first != second, first
+
+
+def test_an_address_of_one_common_name_alone_is_made_ones_own():
+    """"ballujera@hotmail.com" (a rare surname alone) had become "garcia@gmail.com": an address of a
+    common name alone is long taken, and readers called it generic. Two digits at a provider."""
+    text = "Remitido por: Dra. Paula Ortiz Ballujera. Correo electrónico: ballujera@hotmail.com"
+    spans = [("Paula Ortiz Ballujera", "NOMBRE_PERSONAL_SANITARIO"), ("ballujera@hotmail.com", "CORREO_ELECTRONICO")]
+    common = {fold(n) for n in es_pack().weighted("last_names").top(200).items}
+    for name, mail in run_many(text, spans, keys=20):
+        local = mail.split("@")[0]
+        assert regex.sub(r"\d", "", local) not in common or regex.search(r"\d\d$", local), (name, mail)

@@ -145,12 +145,13 @@ def test_names_that_are_also_common_words_are_still_replaced():
 
 def test_a_given_name_after_a_particle_takes_a_name_that_takes_a_particle():
     """"María del Rosario" became "Marta del Sandra" and "Francisco de Assis" "David de Julio":
-    read as a machine's. The particle and the name after it inside a given name become one phrase
-    of the names written so ("del Carmen", "de los Ángeles"; "de Dios"), of the person's gender."""
+    read as a machine's. The particle and a listed given name after it inside a given name become
+    one phrase of the names written so ("del Carmen", "de los Ángeles"; "de Dios"), of the person's
+    gender (a word no list holds there, "Assis", is read as a surname: "de Cabo")."""
     female = set(es_pack().weighted("particle_names_female").items)
     male = set(es_pack().weighted("particle_names_male").items)
-    text = "Médico: María del Rosario García Luzardo. Remitido por: Dr. Francisco de Assis Montenegro Carvalho."
-    spans = [("María del Rosario García Luzardo", DOCTOR), ("Francisco de Assis Montenegro Carvalho", DOCTOR)]
+    text = "Médico: María del Rosario García Luzardo. Remitido por: Dr. Manuel de Jesús Montenegro Carvalho."
+    spans = [("María del Rosario García Luzardo", DOCTOR), ("Manuel de Jesús Montenegro Carvalho", DOCTOR)]
     phrases = set()
     for her, him in run_many(text, spans, keys=20):
         her_words, his_words = her.split(), him.split()
@@ -161,3 +162,25 @@ def test_a_given_name_after_a_particle_takes_a_name_that_takes_a_particle():
     assert len(phrases) > 2  # drawn, not one fixed phrase
     [upper] = run("NOMBRE: MARÍA DE LOS ÁNGELES.", [("MARÍA DE LOS ÁNGELES", PATIENT)]).replacements
     assert upper.surrogate.isupper() and upper.surrogate.split()[1] in ("DEL", "DE"), upper.surrogate
+
+
+def test_surnames_are_drawn_from_the_whole_census_list_at_its_frequencies():
+    """Drawn from the 100 most common alone, surrogates were "García", "Martínez", "López" twice
+    as often as Spain has them and never a rarer name: a reader called them "generic names typical
+    of surrogate lists". By default every listed surname can be drawn, at its census weight; the
+    `pool` and `surname_pool` options still narrow the draw."""
+    surnames = es_pack().weighted("last_names")
+    top = set(surnames.top(100).items)
+    drawn = [w for (new,) in run_many("Apellidos: Khosravi Shahi.", [("Khosravi Shahi", PATIENT)], keys=40) for w in new.split()]
+    assert all(w in surnames.items for w in drawn)
+    assert 0.2 < sum(w not in top for w in drawn) / len(drawn) < 0.9  # the census: 58% of people bear a rarer one
+    narrow = run_many("Apellidos: Khosravi Shahi.", [("Khosravi Shahi", PATIENT)], keys=10, rules={"names": {"surname_pool": 100}})
+    assert all(w in top for (new,) in narrow for w in new.split())
+
+
+def test_a_word_no_list_holds_after_a_given_name_is_a_surname():
+    """"Dr. Parham Khosravi Shahi" had become "Raúl Josep García": the unlisted "Khosravi" read as a
+    second given name."""
+    surnames = set(es_pack().weighted("last_names").items)
+    for (new,) in run_many("Médico: Parham Khosravi Shahi.", [("Parham Khosravi Shahi", DOCTOR)], keys=10):
+        assert all(w in surnames for w in new.split()[1:]), new
