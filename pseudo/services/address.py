@@ -633,7 +633,8 @@ class AddressWorld:
         """Towns written right beside a region of theirs ("50800 Zuera Zaragoza", "Zuera
         (Zaragoza)"), with that region's name: in that slot writers name a town other than the one
         heading the region (that one they write alone, "50009 Zaragoza"), so its surrogate is drawn
-        among the others, and "Zaragoza Zaragoza" is never written for them."""
+        among the others, and "Zaragoza Zaragoza" is never written for them, nor a town ending in the
+        region's name as written ("Santa Cruz de Tenerife Tenerife": "Tenerife" names the province)."""
         town_kind = self.settings.default_kind.get("PLACE")
         places = [t for t in document.targets if t.label in PLACE_LABELS and any(c.isalpha() for c in t.text)]
         found: dict[str, set[str]] = {}
@@ -641,14 +642,17 @@ class AddressWorld:
             town, note = self.find(target.text.strip(), target.label)
             if town is None or note is not None or town.kind != town_kind:
                 continue
-            regions, node = set(), self._tree.parent(town)
+            regions, node = {}, self._tree.parent(town)
             while node is not None:
-                regions.add(loose(node.name))
+                regions[node.id] = loose(node.name)
                 node = self._tree.parent(node)
-            regions.discard(loose(town.name))
             for other in places:
-                if other is not target and loose(other.text.strip()) in regions and _beside(document, target, other):
-                    found.setdefault(town.id, set()).add(loose(other.text.strip()))
+                if other is target or not _beside(document, target, other):
+                    continue
+                written = loose(other.text.strip())
+                region = self.find(other.text.strip(), other.label)[0]
+                if written != loose(town.name) and (written in regions.values() or (region is not None and region.id in regions)):
+                    found.setdefault(town.id, set()).update({written, regions.get(region.id, written) if region else written})  # "Tenerife" names Santa Cruz de Tenerife
         return found
 
     def unit_town(self, document: Tagged, unit: Target) -> Place | None:
@@ -1420,8 +1424,9 @@ def _only(pool: WeightedList, names: frozenset[str]) -> WeightedList:
 
 
 def _without(pool: WeightedList, names: set[str]) -> WeightedList:
-    """The pool less the names given (loose), or the whole pool when nothing else is in it."""
-    kept = [(n, w) for n, w in zip(pool.items, pool.weights) if loose(n) not in names]
+    """The pool less the names given (loose) and those ending in one ("Santa Cruz de Tenerife"
+    before a written "Tenerife"), or the whole pool when nothing else is in it."""
+    kept = [(n, w) for n, w in zip(pool.items, pool.weights) if not any(loose(n) == name or loose(n).endswith(f" {name}") for name in names)]
     return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept)) if kept else pool
 
 

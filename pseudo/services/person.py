@@ -26,7 +26,7 @@ from typing import Any, Callable, Mapping
 import regex
 
 from pseudo.casing import match_case
-from pseudo.folds import ascii_fold, normalise, strip_accents
+from pseudo.folds import ascii_fold, loose, normalise, strip_accents
 from pseudo.labels import NAME_LABELS
 from pseudo.lists.fuzzy import closest
 from pseudo.lists.names import (
@@ -49,6 +49,7 @@ NAME_LISTS = ("first_names_female", "first_names_male", "last_names")  # the lis
 NAMESPACE = "names"  # the keyed draws of names, as the names rule has always made them
 CUE_WINDOW = 40  # characters before a person searched for a kinship word or title
 EVERY_NAME = sys.maxsize  # a pool size no list reaches: the whole list, at its census weights
+DOUBLED_POOL = 100  # the surnames a person bearing one twice ("García García") is drawn among
 _LAST_WORD = regex.compile(r"(\p{L}+)[^\S\n]*[:,]?[^\S\n]*$")  # the word right before a name ("husband ")
 _TOKEN = regex.compile(r"\p{L}[\p{L}\p{M}]*(?:['’]\p{L}[\p{L}\p{M}]*)*['’]?")
 _LETTERS = regex.compile(r"\p{L}+")
@@ -171,6 +172,8 @@ class PersonService:
         pieces: list[str] = []
         cursor = 0
         changed = False
+        surnames = [loose(m.group()) for m, kind in zip(_TOKEN.finditer(target.text), classes) if kind == "last"]
+        doubled = {name for name in surnames if surnames.count(name) > 1}  # "Martínez Martínez": a common name, as such pairs are
         lead: list[str] = []  # the particles right before a word ("de la")
         lead_at, lead_from = 0, 0  # where the first of them stands in `pieces` and in the span
         previous = ""  # the class of the last word that was no particle
@@ -198,7 +201,7 @@ class PersonService:
                 new = "".join(self._initial(letter, target, document, gender, alone=True) for letter in base)
             else:
                 family = "last" if kind == "last" else self._given_family(base, gender, person)
-                new = self._draw(base, family, lead, person.age)
+                new = self._draw(base, family, lead, person.age, common=loose(word) in doubled)
             lead = []
             pieces.append(match_case(word, self._inflect(new, marker)))
             changed = True
@@ -216,12 +219,13 @@ class PersonService:
         listed = [self._pack.weighted(name) for name in NAME_LISTS if self._pack.has(name)]
         return bool(words) and all(w.casefold() in common and not any(names.weight(w) for names in listed) for w in words)
 
-    def _draw(self, base: str, family: str, lead: list[str], age: float | None = None) -> str:
+    def _draw(self, base: str, family: str, lead: list[str], age: float | None = None, common: bool = False) -> str:
         """The scope's surrogate of one name word of a family (a gender, or 'last'); a given name
-        of a person of known age among the names of that age, where the lists tell them. The
-        scope remembers the first draw of a name, so a later mention without an age keeps it."""
+        of a person of known age among the names of that age, where the lists tell them; a surname
+        a person bears twice among the most common (two "Oblanca" are as unlikely as one is rare).
+        The scope remembers the first draw of a name, so a later mention without an age keeps it."""
         lists = self.lists
-        size = self._pool_size("surname_pool" if family == "last" else "pool")
+        size = min(self._pool_size("surname_pool" if family == "last" else "pool"), DOUBLED_POOL if common else EVERY_NAME)
         pool = lists.pool(family, size)
         if age is not None and family != "last":
             pool = lists.pool_at(family, size, age) or pool

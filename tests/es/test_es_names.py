@@ -184,3 +184,11 @@ def test_a_word_no_list_holds_after_a_given_name_is_a_surname():
     surnames = set(es_pack().weighted("last_names").items)
     for (new,) in run_many("Médico: Parham Khosravi Shahi.", [("Parham Khosravi Shahi", DOCTOR)], keys=10):
         assert all(w in surnames for w in new.split()[1:]), new
+
+
+def test_a_surname_borne_twice_becomes_a_common_one_borne_twice():
+    """"Dr. Francisco Martínez Martínez" had become "Pablo Oblanca Oblanca": a rare surname twice."""
+    top = set(es_pack().weighted("last_names").top(100).items)
+    for (new,) in run_many("Responsable clínico: Dr. Francisco Martínez Martínez.", [("Francisco Martínez Martínez", DOCTOR)], keys=15):
+        _, first, second = new.split()
+        assert first == second and first in top, new

@@ -644,3 +644,13 @@ def test_a_hospital_abroad_is_named_after_its_towns_surrogate_with_no_spanish_ty
              ("Aguascalientes", "TERRITORIO"), ("Ags.", "TERRITORIO"), ("México", "PAIS")]  # fmt: skip
     for town, _, hospital, _, town2, _, _ in run_many(text, spans, keys=10):
         assert town == town2 and town in saints and hospital.endswith(town) and "Comarcal" not in hospital, (town, hospital)
+
+
+def test_a_town_beside_its_province_never_ends_in_the_provinces_name_as_written():
+    """"Los Llanos de Aridane Tenerife" had become "Santa Cruz de Tenerife Tenerife": "Tenerife"
+    (an alias of the province) written beside the town; the surrogate never ends in it."""
+    text = "Remitido por: Calle Lorenzo Navarro, 56 - 3ºA 38760 Los Llanos de Aridane Tenerife. (España)."
+    spans = [("Calle Lorenzo Navarro, 56 - 3ºA", "CALLE"), ("38760", "TERRITORIO"), ("Los Llanos de Aridane", "TERRITORIO"),
+             ("Tenerife", "TERRITORIO"), ("España", "PAIS")]  # fmt: skip
+    for _, _, town, province, _ in run_many(text, spans, keys=30):
+        assert province == "Tenerife" and not town.endswith("Tenerife"), town
