@@ -201,13 +201,24 @@ def _from_catalogue(unit_type: dict[str, Any], type_word: str, near: WeightedLis
             kept = names.starting(prefix)
             if len(kept):
                 name = kept.draw(stream)
-                abbreviated = prefix == full and not type_word.casefold().startswith(full.casefold())
+                abbreviated = prefix == full and _abbreviates(type_word, full)
                 return (_joined(type_word, name[len(prefix) :]) if prefix == type_word or abbreviated else name), name
         if names is near and len(near) and near is not every:
             name = near.draw(stream)
             return name, name
     name = near.draw(stream)
     return name, name
+
+
+def _abbreviates(type_word: str, full: str) -> bool:
+    """Whether a type word as written shortens the type's full word ("H.", "Hptal." of "Hospital"):
+    its letters in order, the first the same. "Complejo Hospitalario" does not: a catalogue
+    hospital under it became "Complejo Hospitalario Puerta de Andalucía", which no one has heard of."""
+    letters, word = [c for c in type_word.casefold() if c.isalpha()], full.casefold()
+    if not letters or len(letters) >= len(word) or letters[0] != word[0]:
+        return False
+    found = iter(word)
+    return all(c in found for c in letters)
 
 
 def _joined(type_word: str, rest: str) -> str:
