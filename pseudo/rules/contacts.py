@@ -42,6 +42,7 @@ PRIVATE_V4 = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/1
 UNIQUE_LOCAL_V6 = ipaddress.ip_network("fd00::/8")  # the locally assigned half of fc00::/7
 _SEPARATOR_RUN = regex.compile(r"[._-]{2,}")
 MIN_DOMAIN_WORD = 4  # letters of a type word kept in a rebuilt domain ("hospital", "sjukhus")
+ID_LIKE_DIGITS = 5  # digits from which a local part with at most two letters is a number (a student's, an employee's)
 COMMON_NAMES = 200  # names of a list common enough that an address of that name alone is long taken
 EMAIL_OWNER_REACH = 200  # characters between a name and the address it signs ("Dra. Ana López. Servicio de ... E-mail:")
 GENERIC_TLDS = ("com", "org", "net", "edu")  # kept as written; a regional one (.cat, .eus) is not
@@ -329,9 +330,12 @@ def _tidy_separators(local: str) -> str:
 
 def _drawn_local_part(local: str, ctx: Context, stream: KeyedStream, owner: list[str]) -> str:
     """A local part made of a first and last name in a shape people use (first.last, flast,
-    firstlast), separators and digits kept in kind: the surrogate name written just before the
+    firstlast), separators and digits kept in kind (a number with a letter or two stays one): the surrogate name written just before the
     address when there is one (its owner, as readers expect), else a drawn one, of the sex of the
     original's first name where it starts with one of one list ("anna.ek" -> a woman's name)."""
+    digits, letters = sum(c.isdigit() for c in local), sum(c.isalpha() for c in local)
+    if digits >= ID_LIKE_DIGITS and letters <= 2:  # "a00799839@itesm.com": a number, not a name; "ramontorres07567562" read as a machine's
+        return shape_surrogate(local, stream).lower()
     if len(owner) < 2 and (ctx.pack is None or not (ctx.pack.has("first_names_female") and ctx.pack.has("last_names"))):
         return shape_surrogate(local, stream).lower()
     if len(owner) >= 2:

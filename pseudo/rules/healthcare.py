@@ -237,6 +237,9 @@ def _joined(type_word: str, rest: str) -> str:
 _ACRONYM = regex.compile(r"\p{L}{2,4}|(?:\p{L}\.){2,5}")  # "GH", "VAMC", "gh", "G.H."
 
 
+_BRACKET_BEFORE = regex.compile(r"[^\S\n]*\([^\S\n]*$")  # "Hospital La Paz (" right before an acronym
+
+
 def _is_acronym(text: str) -> bool:
     """A unit written as its initials: two to four letters (or dotted initials), not in title case
     ("GH", "VAMC", "gh"; "Kane" is a name)."""
@@ -479,6 +482,31 @@ class HealthcareUnitRule(Rule):
         return Surrogate(text)
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
+        surrogate = self._replace(target, ctx)
+        ctx.memo.setdefault("written", {})[target.span.start] = surrogate.text  # an acronym in brackets after it follows it
+        return surrogate
+
+    @staticmethod
+    def _acronym_of_unit_before(target: Target, ctx: Context) -> str | None:
+        """The initials of the surrogate of the unit written right before an acronym in brackets
+        ("Hospital Universitario La Paz (HULP)"): the acronym is that unit's, and the initials of
+        another unit ("AUSL") read as foreign; None elsewhere, or where they would be the original's."""
+        if not _is_acronym(target.text):
+            return None
+        before = [u for u in ctx.document.labelled(target.label) if u.span.end <= target.span.start]
+        unit = max(before, key=lambda u: u.span.end, default=None)
+        if unit is None or not _BRACKET_BEFORE.fullmatch(ctx.document.text, unit.span.end, target.span.start):
+            return None
+        written = ctx.memo.get("written", {}).get(unit.span.start)
+        initials = "".join(w[0] for w in _WORD.findall(written or "") if w[0].isupper())
+        if len(initials) < 2 or initials.casefold() == target.text.casefold():
+            return None
+        return initials if target.text.isupper() else initials.lower()
+
+    def _replace(self, target: Target, ctx: Context) -> Surrogate:
+        acronym = self._acronym_of_unit_before(target, ctx)
+        if acronym is not None:
+            return Surrogate(acronym)
         service = self._health_service(target, ctx)
         if service is not None:
             return service

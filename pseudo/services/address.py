@@ -352,6 +352,10 @@ class AddressWorld:
         official = self._long_form(name) if label == "COUNTRY" else None
         if official is not None:
             return official, None
+        if label != "PLACE":  # "Manresa (Barcelona)" with the province tagged as a country: it is the province
+            other = self._find_exact(name, "PLACE")
+            if other is not None:
+                return other, None
         names = self._pack.cached(
             f"place-names:{label}",
             lambda: _weighted_names(p for p in self._tree.places.values() if not wanted or p.kind in wanted),
@@ -360,6 +364,13 @@ class AddressWorld:
         if near:
             return self._find(near[1], label)[0], "place matched to the closest listed spelling"
         return None, "place in no list: a random place of its level"
+
+    def _find_exact(self, name: str, label: str) -> Place | None:
+        """The listed place a name spells exactly for a label (its preferred kinds first), or None."""
+        wanted = self.settings.kinds.get(label) or ()
+        found = [p for p in self._tree.lookup(name) if not wanted or p.kind in wanted]
+        rank = {kind: i for i, kind in enumerate(wanted)}
+        return min(found, key=lambda p: (rank.get(p.kind, len(rank)), -p.weight, p.id)) if found else None
 
     def _long_form(self, name: str) -> Place | None:
         """A country written in a long official form, which the lists (CLDR's short names) do not
@@ -722,10 +733,18 @@ class AddressWorld:
 
     def unit_town_abroad(self, document: Tagged, unit: Target) -> Place | None:
         """The surrogate of a town abroad written after a unit on its line ("Hospital Pablo Tobón
-        Uribe Calle 78b ... Medellín, Antioquia, Colombia" in a record at home): a unit there is
-        named after it, never after a home town ("Hospital de Mérida" in Colombia); None if none."""
+        Uribe Calle 78b ... Medellín, Antioquia, Colombia" in a record at home), or the largest town
+        of the surrogate of a foreign country written first ("hospital Saint John of God en Sierra
+        Leona"): a unit there is named after it, never a home one ("Hospital de Mérida" in
+        Colombia, "La Princesa en Senegal"); None if none."""
         first = self._first_place_on_line(document, unit)
-        country = self.country_abroad(document, first) if first is not None else None
+        if first is None:
+            return None
+        place, note = self.find(first.text.strip(), first.label)
+        if place is not None and note is None and place.kind == self.settings.default_kind.get("COUNTRY") and self.is_abroad(place):
+            towns = self._under(self.surrogate(place))  # "hospital Saint John of God en Sierra Leona": one of the surrogate country's towns
+            return min(towns, key=lambda t: (-t.weight, t.id)) if towns else None
+        country = self.country_abroad(document, first)
         if country is None:
             return None
         locality = self.locality_abroad(first.text.strip()) if self.in_kept_region_abroad(document, first) else None

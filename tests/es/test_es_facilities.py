@@ -297,3 +297,18 @@ def test_a_common_word_shared_with_the_original_does_not_send_the_hospital_to_an
              ("48902", "TERRITORIO"), ("Vizcaya", "TERRITORIO"), ("España", "PAIS")]  # fmt: skip
     for hospital, _, town, *_ in run_many(text, spans, keys=20):
         assert town in _filed_at(hospital), (hospital, town)
+
+
+def test_an_acronym_in_brackets_after_a_unit_is_the_initials_of_its_surrogate():
+    """"Hospital Universitario La Paz (HULP)" had become "Hospital Universitario de La Princesa
+    (AUSL)", an Italian health unit's letters: the acronym is the surrogate unit's initials."""
+    text = "Servicio de Cirugía. Hospital Universitario La Paz (HULP). Paseo de la Castellana, 261, 28046 Madrid"
+    spans = [("Hospital Universitario La Paz", "HOSPITAL"), ("HULP", "HOSPITAL"), ("Paseo de la Castellana, 261", "CALLE"),
+             ("28046", "TERRITORIO"), ("Madrid", "TERRITORIO")]  # fmt: skip
+    checked = 0
+    for hospital, acronym, *_ in run_many(text, spans, keys=15):
+        initials = "".join(w[0] for w in WORD.findall(hospital) if w[0].isupper())
+        if initials != "HULP":  # a surrogate with the original's initials draws another acronym
+            assert acronym == initials, (hospital, acronym)
+            checked += 1
+    assert checked

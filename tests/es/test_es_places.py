@@ -654,3 +654,24 @@ def test_a_town_beside_its_province_never_ends_in_the_provinces_name_as_written(
              ("Tenerife", "TERRITORIO"), ("España", "PAIS")]  # fmt: skip
     for _, _, town, province, _ in run_many(text, spans, keys=30):
         assert province == "Tenerife" and not town.endswith("Tenerife"), town
+
+
+def test_a_province_tagged_as_a_country_is_the_province():
+    """"Manresa (Barcelona)" with Barcelona tagged PAIS had become "Granollers (Tanzania)": a place
+    the lists hold by that exact name, tagged with another place label, is that place (here a
+    kept province)."""
+    for town, province in run_many("c/ Dr. Joan Soler 1-3 08243 Manresa (Barcelona) e-mail:", [("Manresa", "TERRITORIO"), ("Barcelona", "PAIS")], keys=10):
+        assert province == "Barcelona", (town, province)
+
+
+def test_a_hospital_written_with_a_foreign_country_is_a_hospital_of_that_countrys_surrogate():
+    """"consultó al hospital Saint John of God en Sierra Leona" had become "hospital Universitario de
+    La Princesa en Senegal": a Madrid hospital in Africa. A unit followed on its line by a foreign
+    country is named after a town of the country's surrogate."""
+    tree = es_pack().tree()
+    text = "Varón residente en Sierra Leona que consultó al hospital Saint John of God en Sierra Leona por una herida."
+    spans = [("Sierra Leona", "PAIS"), ("hospital Saint John of God", "HOSPITAL"), ("Sierra Leona", "PAIS")]
+    for _, hospital, country in run_many(text, spans, keys=10):
+        [surrogate] = [p for p in tree.lookup(country) if p.kind == "country"]
+        towns = {t.name for t in tree.descendants(surrogate, "capital")}
+        assert any(hospital.endswith(t) for t in towns), (hospital, country)
