@@ -710,13 +710,18 @@ class AddressWorld:
         line, with only places between ("Hospital Universitario La Paz. Paseo de la Castellana,
         261. 28046 Madrid"): a famous hospital at a street it is not on gave records away."""
         self.read_document(document)
-        before = [t for t in document.labelled("HEALTHCARE_UNIT") if t.span.end <= target.span.start]
+        before = sorted((t for t in document.labelled("HEALTHCARE_UNIT") if t.span.end <= target.span.start), key=lambda t: t.span.end)
         if not before:
             return None
-        unit = max(before, key=lambda t: t.span.end)
+        unit, acronym = before[-1], None
+        if len(before) > 1 and _IN_BRACKETS_AFTER.fullmatch(document.text, before[-2].span.end, unit.span.start):
+            unit, acronym = before[-2], unit  # "Hospital Universitario La Paz (HULP). Paseo de la Castellana": the acronym is the unit's
         between = document.text[unit.span.end : target.span.start]
         between_labels = (*PLACE_LABELS, "POSTCODE") if target.label == "STREET" else (*PLACE_LABELS, "POSTCODE", "STREET")
-        others = [t for t in document.targets if unit.span.end <= t.span.start < target.span.start and t.label not in between_labels]
+        others = [
+            t for t in document.targets
+            if unit.span.end <= t.span.start < target.span.start and t.label not in between_labels and t is not acronym
+        ]  # fmt: skip
         if "\n" in between or len(between) > UNIT_REACH or others:
             return None  # the first street after the unit is its own; another ("Apartado de correos 41") is not
         return self._unit_addresses.get((unit.span.start, unit.span.end))
@@ -1440,6 +1445,9 @@ def _only(pool: WeightedList, names: frozenset[str]) -> WeightedList:
     """The pool's names among those given (loose); possibly empty."""
     kept = [(n, w) for n, w in zip(pool.items, pool.weights) if loose(n) in names]
     return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
+
+
+_IN_BRACKETS_AFTER = regex.compile(r"[^\S\n]*\([^\S\n]*")  # between a unit and its acronym: " ("
 
 
 def _without(pool: WeightedList, names: set[str]) -> WeightedList:

@@ -301,14 +301,26 @@ def test_a_common_word_shared_with_the_original_does_not_send_the_hospital_to_an
 
 def test_an_acronym_in_brackets_after_a_unit_is_the_initials_of_its_surrogate():
     """"Hospital Universitario La Paz (HULP)" had become "Hospital Universitario de La Princesa
-    (AUSL)", an Italian health unit's letters: the acronym is the surrogate unit's initials."""
+    (AUSL). Paseo Coso, 58": an Italian health unit's letters and a Zaragoza street. The acronym is
+    the surrogate unit's initials, and the address after it is still the unit's own."""
     text = "Servicio de Cirugía. Hospital Universitario La Paz (HULP). Paseo de la Castellana, 261, 28046 Madrid"
     spans = [("Hospital Universitario La Paz", "HOSPITAL"), ("HULP", "HOSPITAL"), ("Paseo de la Castellana, 261", "CALLE"),
              ("28046", "TERRITORIO"), ("Madrid", "TERRITORIO")]  # fmt: skip
+    rows = {r["name"]: r for r in es_pack().rows("hospitals")}
     checked = 0
-    for hospital, acronym, *_ in run_many(text, spans, keys=15):
+    for hospital, acronym, street, code, _ in run_many(text, spans, keys=15):
+        assert code == rows[hospital]["postcode"], (hospital, street, code)  # its own address still, past the acronym
         initials = "".join(w[0] for w in WORD.findall(hospital) if w[0].isupper())
         if initials != "HULP":  # a surrogate with the original's initials draws another acronym
             assert acronym == initials, (hospital, acronym)
             checked += 1
     assert checked
+
+
+def test_a_courthouse_and_the_national_toxicology_institute_written_by_their_type_stay():
+    """"Palacio de Justicia. Clínica Médico-Forense" had become "Club de Albacete. Clínica
+    Médico-Forense" and "el INTCF (Dpto. de Madrid)" "el Laboratorios García": a courthouse and
+    the one national toxicology institute name no one; written by their type alone they stay."""
+    text = "Análisis realizado en el INTCF (Dpto. de Madrid). Remitido por: Palacio de Justicia. Clínica Médico-Forense. Albacete."
+    spans = [("INTCF", "INSTITUCION"), ("Palacio de Justicia", "INSTITUCION"), ("Clínica Médico-Forense", "INSTITUCION")]
+    assert [r.surrogate for r in run(text, spans).replacements] == ["INTCF", "Palacio de Justicia", "Clínica Médico-Forense"]
