@@ -263,15 +263,17 @@ def test_a_town_abroad_beside_its_kept_region_becomes_a_locality_of_it_not_the_c
     """"Aguascalientes, Ags., México" had become "Ciudad de México, Ags." and "Meireles, Fortaleza"
     "Brasilia, Fortaleza": the pack lists a foreign country's capital only, and the capital beside
     another kept region read as made up. Such a town, in every mention, becomes a name of the
-    pack's `localities_abroad` list (saints: "San Isidro, Ags."), never a listed place."""
+    pack's `localities_abroad` list (saints: "San Isidro, Ags."), never a listed place.
+    A hospital there takes the town as the places rule writes it and only the type's `abroad`
+    templates ("Hospital Comarcal de Ciudad de México" read as made up twice: "Comarcal" is Spain's word)."""
     saints = set(es_pack().weighted("saints").items)
-    text = ("Localidad/ Provincia: Aguascalientes.\nCP: 20118.\nPaís: México.\n"
-            "Remitido por: Dr. Sergio Cruz. C.P. 20230, Aguascalientes, Ags., México")  # fmt: skip
-    spans = [("Aguascalientes", "TERRITORIO"), ("20118", "TERRITORIO"), ("México", "PAIS"), ("20230", "TERRITORIO"),
-             ("Aguascalientes", "TERRITORIO"), ("Ags.", "TERRITORIO"), ("México", "PAIS")]  # fmt: skip
-    for town, _, country, _, town2, region, _ in run_many(text, spans, keys=10):
+    text = ("Localidad/ Provincia: Aguascalientes.\nCP: 20118.\nPaís: México.\nRemitido por: Dr. Sergio Cruz. "
+            "Hospital Miguel Hidalgo Galeana Sur No. 465, C.P. 20230, Aguascalientes, Ags., México")  # fmt: skip
+    spans = [("Aguascalientes", "TERRITORIO"), ("20118", "TERRITORIO"), ("México", "PAIS"), ("Hospital Miguel Hidalgo", "HOSPITAL"),
+             ("20230", "TERRITORIO"), ("Aguascalientes", "TERRITORIO"), ("Ags.", "TERRITORIO"), ("México", "PAIS")]  # fmt: skip
+    for town, _, country, hospital, _, town2, region, _ in run_many(text, spans, keys=10):
         assert town == town2 and town in saints and not es_pack().tree().lookup(town), town
-        assert (region, country) == ("Ags.", "México")
+        assert (region, country) == ("Ags.", "México") and hospital.endswith(town) and "Comarcal" not in hospital, hospital
     for town, region, _ in run_many("Domicilio: Rua Ana Bilhar, 44 - Meireles, Fortaleza - CE, Brasil.",
                                     [("Meireles", "TERRITORIO"), ("Fortaleza", "TERRITORIO"), ("Brasil", "PAIS")], keys=5):  # fmt: skip
         assert town in saints and region == "Fortaleza", (town, region)
@@ -631,19 +633,6 @@ def test_an_address_word_cut_short_by_a_period_stays_in_the_number_part():
     for (street,) in run_many("Remitido por: Av. Sto Toribio de Mogrovejo, 70 5º Iz. 24006 León.",
                               [("Av. Sto Toribio de Mogrovejo, 70 5º Iz.", "CALLE")], keys=8):  # fmt: skip
         assert street.endswith("º Iz.") and "Mogrovejo" not in street, street
-
-
-def test_a_hospital_abroad_is_named_after_its_towns_surrogate_with_no_spanish_type():
-    """"Hospital Comarcal de Ciudad de México" beside "Aguascalientes, Ags." read as made up twice:
-    a hospital abroad takes the town the places rule writes (here a locality of the kept region)
-    and only the type's `abroad` templates ("Comarcal" is Spain's word)."""
-    saints = set(es_pack().weighted("saints").items)
-    text = ("Localidad/ Provincia: Aguascalientes.\nPaís: México.\n"
-            "Remitido por: Dr. Sergio Cruz. Hospital Miguel Hidalgo Galeana Sur No. 465, C.P. 20230, Aguascalientes, Ags., México")  # fmt: skip
-    spans = [("Aguascalientes", "TERRITORIO"), ("México", "PAIS"), ("Hospital Miguel Hidalgo", "HOSPITAL"), ("20230", "TERRITORIO"),
-             ("Aguascalientes", "TERRITORIO"), ("Ags.", "TERRITORIO"), ("México", "PAIS")]  # fmt: skip
-    for town, _, hospital, _, town2, _, _ in run_many(text, spans, keys=10):
-        assert town == town2 and town in saints and hospital.endswith(town) and "Comarcal" not in hospital, (town, hospital)
 
 
 def test_a_town_beside_its_province_never_ends_in_the_provinces_name_as_written():
