@@ -30,6 +30,7 @@ from pseudo.rules.healthcare import HealthcareUnitRule, recognise
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _CLAUSE_START = regex.compile(r"[()\n]|\.\s")  # where the words a trademark sign belongs to begin
+MIN_MAKERS = 5  # makers of the original's number of words enough to draw among; else any number
 _BETWEEN = regex.compile(r"[^\p{L}\p{N}()]*")  # what may stand between a maker and the place after it
 _PRODUCT_THEN = regex.compile(r"\s*[\p{Lu}\p{N}][^(),;]*[,;]\s*")  # "(Cavit, " before a maker
 PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
@@ -156,6 +157,13 @@ class OrganisationRule(HealthcareUnitRule):
             return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept)) if kept else every
 
         pool = ctx.pack.cached(f"makers:form={with_form}", same_form)
+        size = len(_WORD.findall(target.text))
+
+        def same_size() -> WeightedList:
+            kept = [(n, w) for n, w in zip(pool.items, pool.weights) if len(_WORD.findall(n)) == size]
+            return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept)) if len(kept) >= MIN_MAKERS else pool
+
+        pool = ctx.pack.cached(f"makers:form={with_form}:words={size}", same_size)  # "Genentech" a one-word firm, not "Hikma Pharmaceuticals"
         surrogate = ctx.consistent(f"{self.name}:maker", normalise(target.text), pool.draw)
         return Surrogate(surrogate, fallback=f"organisation read as a maker ({cue}): a listed maker")
 

@@ -191,4 +191,5 @@ def test_a_firm_tagged_as_a_location_becomes_a_real_firm_not_a_town():
         run = _run([("1-1", text, [("Genentech", "Location"), ("Catonsville", "Location"), ("Holy Cross", "Location")])], f"k{key}")
         firm, town, hospital = run.results[0].replacements
         assert (firm.label, firm.routed_from) == ("ORGANISATION", "PLACE") and firm.surrogate in makers and firm.surrogate != "Genentech"
+        assert " " not in firm.surrogate, firm.surrogate  # one word as the original: "Hikma Pharmaceuticals" stood out
         assert (town.label, hospital.label) == ("PLACE", "HEALTHCARE_UNIT")
