@@ -540,3 +540,16 @@ def test_a_date_with_a_slip_in_its_month_still_moves_its_month_and_year_as_a_dat
     assert answer.fallback.startswith("unparsed date") and len(month) == 3 and month.startswith("0")
     moved = date(1990, 10, 23) + timedelta(days=70)  # then back by the patient's age shift, in whole years
     assert (int(month), int(day)) == (moved.month, moved.day) and abs(int(year) - moved.year) <= 3, answer.text
+
+
+def test_a_numeric_date_with_a_slip_inside_more_text_moves_alone(packs):
+    """"el 23/010/1990" had become "agosto 09/949/1990": the words beside a numeric date the grammar
+    refuses stay as written, and the date's three numbers move as a date."""
+    for text in ("el 23/010/1990", "23/010/1990 a las 10h"):
+        doc = Document("d", text, (Span(0, len(text), "DATE"),))
+        answer = DateRule().replace(Target(doc.spans[0], text, "DATE"), context(doc, packs["es"], fixed(70)))
+        rest = text.replace("23/010/1990", "")
+        assert rest.strip() in answer.text, answer.text
+        date_part = answer.text.replace(rest.strip(), "").strip()
+        day, month, year = date_part.split("/")
+        assert date(int(year), int(month), int(day)) == date(1990, 10, 23) + timedelta(days=70), answer.text

@@ -330,7 +330,7 @@ def _tidy_separators(local: str) -> str:
 
 def _drawn_local_part(local: str, ctx: Context, stream: KeyedStream, owner: list[str]) -> str:
     """A local part made of a first and last name in a shape people use (first.last, flast,
-    firstlast), separators and digits kept in kind (a number with a letter or two stays one): the surrogate name written just before the
+    firstlast), separators and digits kept in kind (a number with a letter or two stays one); the surrogate name written just before the
     address when there is one (its owner, as readers expect), else a drawn one, of the sex of the
     original's first name where it starts with one of one list ("anna.ek" -> a woman's name)."""
     digits, letters = sum(c.isdigit() for c in local), sum(c.isalpha() for c in local)
@@ -368,12 +368,13 @@ def _common_folded(pack: LocalePack, name: str) -> frozenset[str]:
     return pack.cached(f"email:common:{name}", lambda: frozenset(ascii_fold(n).replace(" ", "") for n in pack.weighted(name).top(COMMON_NAMES).items))
 
 
-def _distinguished(local: str, domain: str, owner: list[str], ctx: Context, stream: KeyedStream) -> str:
+def _distinguished(local: str, domain: str, owner: list[str], ctx: Context, stream: KeyedStream, retry: bool = False) -> str:
     """A local part made one's own as people do: two digits at a provider ("garcia74"), the
-    owner's first initial before it at an institution ("agarcia"), digits where no owner is known."""
+    owner's first initial before it at an institution ("agarcia"), digits where no owner is known
+    or where a refused draw must differ from the last."""
     providers = _listed_domains(ctx.pack).get("provider") if ctx.pack is not None else None
     initial = ascii_fold(owner[0])[:1] if owner else ""
-    if providers is not None and domain in providers.items or not initial or local.startswith(initial):
+    if retry or providers is not None and domain in providers.items or not initial or local.startswith(initial):
         return f"{local}{stream.digit()}{stream.digit()}"
     return f"{initial}{local}"
 
@@ -400,8 +401,9 @@ class EmailRule(Rule):
             attempts[0] += 1
             owner = ctx.services.person.written_before(ctx.document, target.span.start, EMAIL_OWNER_REACH) if _has_names(ctx) else []
             new_local = derived_local_part(local, ctx, stream) or _drawn_local_part(local, ctx, stream, owner)
-            if attempts[0] > 1 or _common_name_alone(new_local, ctx):  # taken: another address of the record has it
-                new_local = _distinguished(new_local, new_domain, owner, ctx, stream)
+            retry = attempts[0] > 1  # refused: another address of the scope (or an original) has it
+            if retry or _common_name_alone(new_local, ctx):
+                new_local = _distinguished(new_local, new_domain, owner, ctx, stream, retry)
             return f"{new_local}@{new_domain}"
 
         return ctx.consistent("email", normalise(text), draw)

@@ -258,9 +258,13 @@ def _same_shape_date(target: Target, ctx: Context, stream: KeyedStream) -> str:
     keep = {w.casefold() for w in (*words.connectors, *words.range_words)}
     tokens = list(_TOKEN.finditer(target.text))
     numbers = [m for m in tokens if m["digits"]]
-    if len(numbers) == 3 and _NUMERIC_DATE.fullmatch(target.text.strip()):  # "23/010/1990", "0/10/2017": in the locale's order
-        roles = dict(zip(words.order, numbers))
+    numeric = _NUMERIC_DATE.search(target.text)
+    in_date = [m for m in numbers if numeric and numeric.start() <= m.start() and m.end() <= numeric.end()]
+    kept: list[regex.Match] = []
+    if len(in_date) == 3:  # "23/010/1990", "0/10/2017": in the locale's order (a 4-digit year first: Y-M-D)
+        roles = dict(zip("YMD" if len(in_date[0]["digits"]) == 4 else words.order, in_date))
         day, numbered, year = roles["D"], roles["M"], roles["Y"]
+        kept = [m for m in tokens if m not in in_date]  # "a las 10h" beside it: as written
     else:
         day = next((m for m in numbers if len(m["digits"]) <= 2 and 1 <= int(m["digits"]) <= 31), None)
         year = next((m for m in numbers if len(m["digits"]) == 4), None) or next(
@@ -268,7 +272,7 @@ def _same_shape_date(target: Target, ctx: Context, stream: KeyedStream) -> str:
         )
         numbered = None
     named = [m for m in tokens if m["word"] and m["word"].casefold() not in keep]
-    month = (named or [m for m in tokens if m["word"]] or [None])[0]
+    month = None if in_date and len(in_date) == 3 else (named or [m for m in tokens if m["word"]] or [None])[0]
     written_year = int(year["digits"]) if year and len(year["digits"]) == 4 else LEAP_YEAR
     start_month = int(numbered["digits"]) if numbered and 1 <= int(numbered["digits"]) <= 12 else stream.between(1, 12)
     start_day = min(max(int(day["digits"]), 1), 28) if day else 1
@@ -283,6 +287,7 @@ def _same_shape_date(target: Target, ctx: Context, stream: KeyedStream) -> str:
             year: (str(when.year) if len(year["digits"]) == 4 else f"{when.year % 100:02d}") if year else "",
             month: match_case(month.group(), names[when.month - 1]) if month else "",
             numbered: str(when.month).zfill(len(numbered["digits"])) if numbered else "",
+            **{token: token.group() for token in kept},
         }
         out, cursor = [], 0
         for token in tokens:

@@ -400,7 +400,8 @@ class HealthcareUnitRule(Rule):
         if town is None:
             return world.units_region()
         place = world.surrogate(town)
-        world.unit_placed(place)
+        if target.label == "HEALTHCARE_UNIT":  # a firm or a university places no patient's hospitals
+            world.unit_placed(place)
         return place
 
     def _without_type_word(self, target: Target, ctx: Context, unit_type: dict[str, Any], place: Place | None) -> str | None:
@@ -487,26 +488,25 @@ class HealthcareUnitRule(Rule):
         return surrogate
 
     @staticmethod
-    def _acronym_of_unit_before(target: Target, ctx: Context) -> str | None:
+    def _acronym_of_unit_before(target: Target, ctx: Context, family: str) -> str | None:
         """The initials of the surrogate of the unit written right before an acronym in brackets
         ("Hospital Universitario La Paz (HULP)"): the acronym is that unit's, and the initials of
-        another unit ("AUSL") read as foreign; None elsewhere, or where they would be the original's."""
+        another unit ("AUSL") read as foreign; drawn in the `family` of the unit's initials, so the
+        acronym written again elsewhere keeps them. None elsewhere, or where they would be the original's."""
         if not _is_acronym(target.text):
             return None
         before = [u for u in ctx.document.labelled(target.label) if u.span.end <= target.span.start]
         unit = max(before, key=lambda u: u.span.end, default=None)
         if unit is None or not _BRACKET_BEFORE.fullmatch(ctx.document.text, unit.span.end, target.span.start):
             return None
-        written = ctx.memo.get("written", {}).get(unit.span.start)
-        initials = "".join(w[0] for w in _WORD.findall(written or "") if w[0].isupper())
+        written = (ctx.memo.get("written", {}).get(unit.span.start) or "").split("(")[0]  # not "(Sede Txagorritxu ...)"
+        initials = "".join(w[0] for w in _WORD.findall(written) if w[0].isupper())
         if len(initials) < 2 or initials.casefold() == target.text.casefold():
             return None
-        return initials if target.text.isupper() else initials.lower()
+        initials = initials if target.text.isupper() else initials.lower()
+        return ctx.consistent(family, normalise(target.text), lambda _: initials)  # the family of a unit's initials: "HULP" again, the same
 
     def _replace(self, target: Target, ctx: Context) -> Surrogate:
-        acronym = self._acronym_of_unit_before(target, ctx)
-        if acronym is not None:
-            return Surrogate(acronym)
         service = self._health_service(target, ctx)
         if service is not None:
             return service
@@ -521,6 +521,9 @@ class HealthcareUnitRule(Rule):
             default = ctx.pack.vocabulary(self.vocabulary).get("default")
             unit_type = next((t for t in types if t["type"] == default), None)
             fallback = "no recognisable type: the default type" if unit_type else "no recognisable type: a random type"
+        acronym = self._acronym_of_unit_before(target, ctx, f"{self.name}:{unit_type['type'] if unit_type else '*'}:initials")
+        if acronym is not None:
+            return Surrogate(acronym)
         world = ctx.services.address if ctx.pack.has("locations") else None
         abroad = (world.unit_town_abroad(ctx.document, target) or world.town_of_address_abroad(ctx.document)) if world else None
         place = abroad or self._place(target, ctx)  # a record living abroad: its country's town, no home catalogue
@@ -529,8 +532,10 @@ class HealthcareUnitRule(Rule):
             named = self._without_type_word(target, ctx, unit_type, place)
             if named is not None:
                 return Surrogate(named, fallback=fallback)
-        ignored = {w.casefold() for w in _WORD.findall(type_word)} | particles(ctx.pack) | common_words(ctx.pack)
-        original_words = {w.casefold() for w in _WORD.findall(target.text)} - ignored  # "San" of "San Eloy" names no one
+        ignored = {w.casefold() for w in _WORD.findall(type_word)} | particles(ctx.pack)
+        original_words = {w.casefold() for w in _WORD.findall(target.text)} - ignored
+        naming = original_words - common_words(ctx.pack)  # "San" of "San Eloy" names no one; "Virgen de la Salud" is common words only
+        original_words = naming or original_words
         catalogued = bool(catalogue_name and ctx.pack.has(catalogue_name))
         following = _NEXT_WORD.match(ctx.document.text, target.span.end)
         next_word = following.group(1).casefold() if following else None

@@ -353,7 +353,7 @@ class AddressWorld:
         if official is not None:
             return official, None
         if label != "PLACE":  # "Manresa (Barcelona)" with the province tagged as a country: it is the province
-            other = self._find_exact(name, "PLACE")
+            other = self._find_exact(name, "REGION") or self._find_exact(name, "PLACE")
             if other is not None:
                 return other, None
         names = self._pack.cached(

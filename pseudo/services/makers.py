@@ -14,8 +14,10 @@ A maker is cited with its product when it stands
   its own name marked ("(MODUS ARS 1.5; Medartis®, Basel, Suiza)");
 - in brackets, as the first tagged span there, followed there by its address, a maker of the
   pack's catalogue (spelling slips allowed: "(Topógrafo corneal, Baush and Lomb, U.S.A.)"), or any
-  firm after a model or description whose address names a country ("(Sonos 100 CF, Hewlett
-  Packard, Massachusetts, USA)": nobody writes the country of a patient's employer);
+  firm after a model (with its number, or the firm with its legal form) whose address names a
+  country ("(Sonos 100 CF, Hewlett Packard, Massachusetts, USA)", "(NOxPUMP plus, Bedfont
+  Scientific Ltd, Upchurch Kent, England)"; "(Empresa, Talleres Pérez, Vigo, España)" may be an
+  employer);
 - outside brackets, right after or before the product with nothing but spaces and punctuation
   between ("Dietsource 3.0 ®Nestlé Healthcare Nutrition");
 where a product is an untagged word carrying one of the pack's trademark `marks` (® ™), or a
@@ -108,12 +110,18 @@ class MakerService:
                 if other.span.start >= closing or other.label not in ADDRESS_LABELS:
                     break
                 address.append(other)
-            described = bool(_DESCRIPTION.fullmatch(document.text, opening + 1, target.span.start))
-            cited = self._is_listed(target.text) or (described and any(a.label == "COUNTRY" for a in address))
+            described = _DESCRIPTION.fullmatch(document.text, opening + 1, target.span.start)
+            firm = described is not None and (any(c.isdigit() for c in described.group()) or self._has_legal_form(target.text))
+            cited = self._is_listed(target.text) or (firm and any(a.label == "COUNTRY" for a in address))
             if self._product_in(document, targets, target, opening) or (address and cited):
                 makers.add(target.span.start)
                 addresses.update(a.span.start for a in address)
         return Citations(frozenset(makers), frozenset(addresses))
+
+    def _has_legal_form(self, name: str) -> bool:
+        """A firm's name ending in a legal form of the pack ("Bedfont Scientific Ltd")."""
+        forms = {f.casefold() for f in self._section.get("legal_forms") or ()}
+        return bool(name.split()) and name.split()[-1].casefold() in forms
 
     def _is_listed(self, name: str) -> bool:
         """A maker of the pack's catalogue, spelling slips allowed ("Baush and Lomb"): cited with

@@ -238,18 +238,18 @@ class PersonService:
         of a person of known age among the names of that age, where the lists tell them; a second
         given name among those the census lists after the first (`after`: "María" -> "Carmen",
         never "Trinidad Khadija"), and a first one of two among those the census pairs start with
-        (`heads`); a surname a person bears twice among the most common (two
-        "Oblanca" are as unlikely as one is rare). The scope remembers the first draw of a name,
-        so a later mention without an age keeps it."""
+        (`heads`), for a person of no stated age (the pairs carry no ages); a surname a person
+        bears twice among the most common (two "Oblanca" are as unlikely as one is rare). The
+        scope remembers the first draw of a name, so a later mention without an age keeps it."""
         lists = self.lists
         size = min(self._pool_size("surname_pool" if family == "last" else "pool"), DOUBLED_POOL if common else EVERY_NAME)
         pool = lists.pool(family, size)
         if age is not None and family != "last":
             pool = lists.pool_at(family, size, age) or pool
-        paired = self._pairs_after(family, after) if after and family != "last" else None
+        paired = self._pairs_after(family, after) if after and family != "last" and age is None else None
         if paired is not None:
             pool = paired
-        elif heads and family != "last":
+        elif heads and family != "last" and age is None:  # a patient of stated age keeps names of that age ("María Carmen" at four read as wrong)
             pool = self._pair_heads(family) or pool
         if family == "last" and lead and len(lists.after_particles(" ".join(lead), size)) >= 2:
             pool = lists.after_particles(" ".join(lead), size)

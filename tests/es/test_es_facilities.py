@@ -324,3 +324,16 @@ def test_a_courthouse_and_the_national_toxicology_institute_written_by_their_typ
     text = "Análisis realizado en el INTCF (Dpto. de Madrid). Remitido por: Palacio de Justicia. Clínica Médico-Forense. Albacete."
     spans = [("INTCF", "INSTITUCION"), ("Palacio de Justicia", "INSTITUCION"), ("Clínica Médico-Forense", "INSTITUCION")]
     assert [r.surrogate for r in run(text, spans).replacements] == ["INTCF", "Palacio de Justicia", "Clínica Médico-Forense"]
+
+
+def test_a_unit_named_by_common_words_never_keeps_them_all():
+    """"Hospital Virgen de la Salud" had become "Hospital General Universitario de Elda-Virgen de La
+    Salud": a name of common words only still refuses surrogates holding them."""
+    for (new,) in run_many("Ingresa en el Hospital Virgen de la Salud.", [("Hospital Virgen de la Salud", "HOSPITAL")], keys=40):
+        assert "salud" not in new.casefold(), new
+
+
+def test_an_acronym_written_again_keeps_its_surrogate():
+    text = "Hospital Universitario La Paz (HULP). Control en HULP a los tres meses."
+    for _, first, again in run_many(text, [("Hospital Universitario La Paz", "HOSPITAL"), ("HULP", "HOSPITAL"), ("HULP", "HOSPITAL")], keys=10):
+        assert first == again, (first, again)

@@ -157,3 +157,12 @@ def test_a_span_starting_with_a_maker_listed_by_one_word_is_a_maker():
         assert new in listed, new
     replacement = run("Se consultó a Miles Servicios.", [("Miles Servicios", "INSTITUCION")]).replacements[0]
     assert "maker" not in (replacement.fallback or "")  # 'miles' is a common word
+
+
+def test_a_firm_with_neither_a_model_number_nor_a_legal_form_before_a_country_may_be_an_employer():
+    text = "Trabaja en una obra (Empresa, Talleres Pérez, Vigo, España) desde 2001."
+    firm, town, _ = run(text, [("Talleres Pérez", "INSTITUCION"), ("Vigo", "TERRITORIO"), ("España", "PAIS")]).replacements
+    assert firm.kept_as is None and firm.surrogate != "Talleres Pérez" and town.surrogate != "Vigo"
+    text = "Se monitorizó el óxido nítrico (NOxPUMP plus, Bedfont Scientific Ltd, Upchurch Kent, England), manteniéndose estable."
+    spans = [("Bedfont Scientific Ltd", "INSTITUCION"), ("Upchurch Kent", "TERRITORIO"), ("England", "PAIS")]
+    assert [r.surrogate for r in run(text, spans).replacements] == ["Bedfont Scientific Ltd", "Upchurch Kent", "England"]
