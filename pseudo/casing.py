@@ -37,10 +37,8 @@ def match_case(original: str, surrogate: str) -> str:
     """UPPER stays UPPER, lower stays lower, a capital first letter stays capital: the first
     letter that starts a word, so "22nd Street" never becomes "22Nd Street"."""
     pattern = casing_of(original)
-    if pattern == "upper" and not (_DOTTED.fullmatch(original) and any(c.islower() for c in surrogate)):
-        return surrogate.upper()
     if pattern == "upper":  # "U.S.A." says nothing of how a full name is cased: not "ETIOPÍA"
-        return surrogate
+        return surrogate if _DOTTED.fullmatch(original) and any(c.islower() for c in surrogate) else surrogate.upper()
     if pattern == "lower":
         return surrogate.lower()
     if pattern == "title":

@@ -1532,9 +1532,10 @@ def _es_check(vocabulary: str, countries: frozenset[str] = frozenset()) -> Calla
 def build_es(data: Path, out: Path) -> None:
     stats: dict[str, Counter] = defaultdict(Counter)
     lists: dict[str, dict[str, Any]] = {}
-    lists.update(_es_names(data, out, _display_forms(data), stats))
+    display = _display_forms(data)
+    lists.update(_es_names(data, out, display, stats))
     lists.update(_es_particle_names(data, out))
-    lists.update(_es_given_name_pairs(data, out, _display_forms(data)))
+    lists.update(_es_given_name_pairs(data, out, display))
     lists.update(_es_locations(data, out))
     places = {row["id"] for row in read_tsv(out / "locations.tsv")}
     lists.update(_es_postal_codes(data, out, places))

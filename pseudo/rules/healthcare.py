@@ -36,7 +36,7 @@ from pseudo.model import Target
 from pseudo.folds import loose, normalise
 from pseudo.rules.base import CUED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
 from pseudo.lists.words import common_words, particles
-from pseudo.services.address import catalogue_classes, place_pool
+from pseudo.services.address import UNIT_ACRONYM_GAP, catalogue_classes, place_pool
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _PLACEHOLDER = regex.compile(r"\{(\w+)\}")
@@ -235,9 +235,6 @@ def _joined(type_word: str, rest: str) -> str:
 
 
 _ACRONYM = regex.compile(r"\p{L}{2,4}|(?:\p{L}\.){2,5}")  # "GH", "VAMC", "gh", "G.H."
-
-
-_BRACKET_BEFORE = regex.compile(r"[^\S\n]*\([^\S\n]*$")  # "Hospital La Paz (" right before an acronym
 
 
 def _is_acronym(text: str) -> bool:
@@ -497,7 +494,7 @@ class HealthcareUnitRule(Rule):
             return None
         before = [u for u in ctx.document.labelled(target.label) if u.span.end <= target.span.start]
         unit = max(before, key=lambda u: u.span.end, default=None)
-        if unit is None or not _BRACKET_BEFORE.fullmatch(ctx.document.text, unit.span.end, target.span.start):
+        if unit is None or not UNIT_ACRONYM_GAP.fullmatch(ctx.document.text, unit.span.end, target.span.start):
             return None
         written = (ctx.memo.get("written", {}).get(unit.span.start) or "").split("(")[0]  # not "(Sede Txagorritxu ...)"
         initials = "".join(w[0] for w in _WORD.findall(written) if w[0].isupper())

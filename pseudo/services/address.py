@@ -714,7 +714,7 @@ class AddressWorld:
         if not before:
             return None
         unit, acronym = before[-1], None
-        if len(before) > 1 and _IN_BRACKETS_AFTER.fullmatch(document.text, before[-2].span.end, unit.span.start):
+        if len(before) > 1 and UNIT_ACRONYM_GAP.fullmatch(document.text, before[-2].span.end, unit.span.start):
             unit, acronym = before[-2], unit  # "Hospital Universitario La Paz (HULP). Paseo de la Castellana": the acronym is the unit's
         between = document.text[unit.span.end : target.span.start]
         between_labels = (*PLACE_LABELS, "POSTCODE") if target.label == "STREET" else (*PLACE_LABELS, "POSTCODE", "STREET")
@@ -1256,10 +1256,10 @@ class AddressWorld:
         if town is not None:
             surrogate = self.surrogate(town)
             taken = self._scope.taken(NAMESPACE, "postcode")
-            own = [(c, key) for c, code_digits, key in _keyed_codes(self._pack, surrogate, len(digits), "town") if code_digits != digits]
-            fitting = [c for c, key in own if key not in taken]
-            if not fitting and own:  # a second code of a town that has one: shared, not a code of another town beside it
-                fitting, shared = [c for c, _ in own], True
+            town_codes = [(c, key) for c, code_digits, key in _keyed_codes(self._pack, surrogate, len(digits), "town") if code_digits != digits]
+            fitting = [c for c, key in town_codes if key not in taken]
+            if not fitting and town_codes:  # a second code of a town that has one: shared, not a code of another town beside it
+                fitting, shared = [c for c, _ in town_codes], True
             if not fitting:  # a town without codes of its own: one of its region
                 fitting = [c for c, code_digits, key in _keyed_codes(self._pack, surrogate, len(digits), "region") if code_digits != digits and key not in taken]
             if not fitting:
@@ -1447,7 +1447,7 @@ def _only(pool: WeightedList, names: frozenset[str]) -> WeightedList:
     return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
 
 
-_IN_BRACKETS_AFTER = regex.compile(r"[^\S\n]*\([^\S\n]*")  # between a unit and its acronym: " ("
+UNIT_ACRONYM_GAP = regex.compile(r"[^\S\n]*\([^\S\n]*")  # between a unit and its acronym: " (" (fullmatch)
 
 
 def _without(pool: WeightedList, names: set[str]) -> WeightedList:
