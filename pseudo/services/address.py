@@ -331,8 +331,7 @@ class AddressWorld:
         regions = [p for p in self._tree.lookup(region_text) if p.kind in self.settings.kinds.get("REGION", ())]
         wanted = self.settings.kinds.get(label) or ()
         found = [p for p in self._tree.lookup(name) if (not wanted or p.kind in wanted) and regions and self._inside(p, regions)]
-        rank = {kind: i for i, kind in enumerate(wanted)}
-        return min(found, key=lambda p: (rank.get(p.kind, len(rank)), -p.weight, p.id)) if found else None
+        return _preferred(found, wanted)
 
     def _find(self, name: str, label: str) -> tuple[Place | None, str | None]:
         wanted = self.settings.kinds.get(label) or ()
@@ -344,8 +343,7 @@ class AddressWorld:
             # than small towns; but "Georgia" beside Atlanta is the state, a region as big as a country
             return min(countries, key=lambda p: (-p.weight, p.id)), None
         if found:
-            rank = {kind: i for i, kind in enumerate(wanted)}
-            return min(found, key=lambda p: (rank.get(p.kind, len(rank)), -p.weight, p.id)), None
+            return _preferred(found, wanted), None
         both = self._both_names(name, label)
         if both is not None:
             return both, None
@@ -369,8 +367,7 @@ class AddressWorld:
         """The listed place a name spells exactly for a label (its preferred kinds first), or None."""
         wanted = self.settings.kinds.get(label) or ()
         found = [p for p in self._tree.lookup(name) if not wanted or p.kind in wanted]
-        rank = {kind: i for i, kind in enumerate(wanted)}
-        return min(found, key=lambda p: (rank.get(p.kind, len(rank)), -p.weight, p.id)) if found else None
+        return _preferred(found, wanted)
 
     def _long_form(self, name: str) -> Place | None:
         """A country written in a long official form, which the lists (CLDR's short names) do not
@@ -1474,6 +1471,12 @@ def _holds(text: str, name: str) -> bool:
     """Whether a text holds a name as a run of whole words, accents and case aside."""
     words, inside = [loose(w) for w in _WORD.findall(text)], [loose(w) for w in _WORD.findall(name)]
     return bool(inside) and any(words[i : i + len(inside)] == inside for i in range(len(words) - len(inside) + 1))
+
+
+def _preferred(found: Sequence[Place], wanted: Sequence[str]) -> Place | None:
+    """The place of the label's most preferred kind among those found, then the most populous."""
+    rank = {kind: i for i, kind in enumerate(wanted)}
+    return min(found, key=lambda p: (rank.get(p.kind, len(rank)), -p.weight, p.id)) if found else None
 
 
 def _demonym_countries(pack: LocalePack) -> dict[str, set[str]]:
