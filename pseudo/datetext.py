@@ -290,6 +290,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ),
     ("numeric", r"(?<!\d)(?P<a>\d{1,2})$H(?P<b>\d{1,2})$H(?P<y>\d{4})(?!\d)"),
     ("named", r"$DAY\.?$JOIN$MON(?:$JOIN(?P<y>\d{4})|$H*[-/.']$H*(?P<y>\d{2}))?(?!\d)"),
+    ("named", r"$MONTH_YY$MON$H+(?P<y>\d{2})(?!\d|[-/.:,]?$H*\d)"),  # "junio 04" where the day leads: June 2004
     ("named", r"$MON(?:$H+|$H*\.$H*)$DAY(?:,?$H+(?P<y>\d{4})(?!\d))?"),
     ("named", r"$MON(?P<s>[-/])(?P<d>\d{1,2})(?P=s)(?P<y>\d{4}|\d{2})(?!\d)"),
     ("named", r"$MON(?:$JOIN(?P<y>\d{4})(?!\d)|$H*[-/.']$H*(?P<y>\d{2})(?![-/.]?\d))"),
@@ -351,6 +352,7 @@ def grammar(words: DateWords) -> Grammar:
         "DAYWORD": _alternatives(words.day_words),
         "NOT_TIME": rf"(?<!(?<![\p{{L}}\p{{N}}]){_alternatives(words.time_words)}{_H}*)" if words.time_words else "",
         "COMPACT6": _COMPACT6[words.order],
+        "MONTH_YY": "(?!)" if words.order == "MDY" else "",
     }
     patterns = tuple(
         (kind, regex.compile(Template(source).substitute(fill)))

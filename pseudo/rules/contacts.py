@@ -286,12 +286,14 @@ def derived_local_part(local: str, ctx: Context, stream: KeyedStream) -> str | N
         return None
     _, pieces, originals, surrogates = best
     skipped = _skipped_runs(pieces)
+    used = {index for _, _, index in pieces}
+    initials = [name[:1] for index, name in enumerate(surrogates) if index not in used and name]
     rebuilt = []
     for start, end, index in pieces:
         if index is None and skipped[start] > 1:
             rebuilt.append("")  # "sspa" in "josea.contreras.sspa": no name explains it, random letters would show
         elif index is None or index >= len(surrogates):
-            rebuilt.append(stream.choice(string.ascii_lowercase))  # one letter: an initial
+            rebuilt.append(initials.pop(0) if initials else "")  # a letter no name explains: an initial the surrogate has
         elif end - start >= len(originals[index]):  # the whole name, not an abbreviation of it
             rebuilt.append(surrogates[index])
         else:

@@ -43,6 +43,7 @@ _PLACEHOLDER = regex.compile(r"\{(\w+)\}")
 _NEXT_WORD = regex.compile(r"[^\S\n]*[,(]?[^\S\n]*(\p{L}+)")  # the word right after a span, on its line
 _FOLLOWING = regex.compile(r"[^\S\n]*")  # what may stand between a name and the type word after it
 _SENTENCE_END = regex.compile(r"(?:^|[.!?:\n])\s*$")
+_CLAUSE_BEFORE = regex.compile(r"[^.!?:;()\n]*$")  # the text back to the last sentence end, bracket or line
 MAX_TRIES = 16
 NEAR_ATTEMPTS = 8  # draws of a unit made near the surrogate place before the whole catalogue is drawn from
 
@@ -235,6 +236,11 @@ def _joined(type_word: str, rest: str) -> str:
 
 
 _ACRONYM = regex.compile(r"\p{L}{2,4}|(?:\p{L}\.){2,5}")  # "GH", "VAMC", "gh", "G.H."
+
+
+def _is_initials(text: str) -> bool:
+    """One word in capitals, dotted or not ("UDELAR", "U.B."): a unit written by its initials."""
+    return text.isupper() and len(_WORD.findall(text.replace(".", ""))) == 1
 
 
 def _is_acronym(text: str) -> bool:
@@ -503,6 +509,16 @@ class HealthcareUnitRule(Rule):
         initials = initials if target.text.isupper() else initials.lower()
         return ctx.consistent(family, normalise(target.text), lambda _: initials)  # the family of a unit's initials: "HULP" again, the same
 
+    def _type_of_clause(self, target: Target, ctx: Context) -> dict[str, Any] | None:
+        """The type of the nearest unit written before the span in its clause, between commas
+        ("Facultad de Odontología, UDELAR, Montevideo": a university), or None."""
+        clause = _CLAUSE_BEFORE.search(ctx.text_before(target.span, 80)).group()
+        for part in reversed(clause.split(",")):
+            found, _ = recognise(part, ctx.pack, self.vocabulary)
+            if found is not None:
+                return found
+        return None
+
     def _replace(self, target: Target, ctx: Context) -> Surrogate:
         service = self._health_service(target, ctx)
         if service is not None:
@@ -514,6 +530,11 @@ class HealthcareUnitRule(Rule):
         fallback = None
         if unit_type is None:  # the tagset may say what it is (MEDDOCAN's CENTRO_SALUD)
             unit_type = next((t for t in types if t["type"] == target.kind), None)
+        written_as_initials = False
+        if unit_type is None:  # "Facultad de Odontología, UDELAR": the unit the clause names
+            unit_type = self._type_of_clause(target, ctx)
+            written_as_initials = unit_type is not None and _is_initials(target.text)
+            fallback = "no recognisable type: the type of the unit written before it" if unit_type else None
         if unit_type is None:
             default = ctx.pack.vocabulary(self.vocabulary).get("default")
             unit_type = next((t for t in types if t["type"] == default), None)
@@ -588,6 +609,10 @@ class HealthcareUnitRule(Rule):
 
         family = f"{self.name}:{unit_type['type'] if unit_type else '*'}"
         surrogate = ctx.consistent(family, normalise(target.text), draw, shares_words=True)  # the type word stays
+        if written_as_initials:  # "UDELAR" -> "UM" of "Universidad de Montevideo", as real records write a unit by its initials
+            initials = "".join(w[0] for w in _WORD.findall(surrogate) if w[0].isupper())
+            if len(initials) >= 2 and initials.casefold() != target.text.casefold():
+                return Surrogate(initials, fallback=fallback)
         if ctx.pack.has("locations"):
             ctx.services.address.unit_written(ctx.document, target, surrogate)  # its street and postcode follow it
         if casing_of(target.text) == "title" and surrogate[:1].islower() and _SENTENCE_END.search(ctx.text_before(target.span)):

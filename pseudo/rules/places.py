@@ -381,7 +381,8 @@ class PlaceRule(Rule):
         new_name = ""
         if name.strip():
             place = world.find(town, "PLACE")[0] if town else self._place_near(near, ctx)
-            drawn = world.street(name.strip(), road_type, place)
+            abroad = world.is_abroad(place) if place is not None else world.address_abroad(ctx.document)
+            drawn = world.street(name.strip(), road_type, place, abroad)
             road_type = world.national_road_type(road_type, drawn, place)
             new_name = _linked(name, drawn, ctx, settings)
         for attempt in range(MAX_ATTEMPTS):  # a box number alone ("Apartado de correos 41") may redraw itself

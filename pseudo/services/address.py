@@ -194,8 +194,9 @@ def place_pool(pack: LocalePack, kind: str) -> WeightedList:
 
 
 def _postcodes(pack: LocalePack) -> tuple[dict[str, list[str]], dict[int, tuple[str, ...]], dict[str, list[str]]]:
-    """place id -> its postcodes; digit count -> every postcode with that many digits; the
-    digits of a postcode -> the ids of the places that hold it."""
+    """place id -> the postcodes drawn for it (not those the pack marks `outlying`: codes of a
+    town's hamlets, "02511" for Albacete, read as a village's); digit count -> every postcode with
+    that many digits; the digits of a postcode -> the ids of the places that hold it."""
 
     def make() -> tuple[dict[str, list[str]], dict[int, tuple[str, ...]], dict[str, list[str]]]:
         by_place: dict[str, list[str]] = {}
@@ -203,7 +204,8 @@ def _postcodes(pack: LocalePack) -> tuple[dict[str, list[str]], dict[int, tuple[
         by_code: dict[str, list[str]] = {}
         for row in pack.rows("postal_codes"):
             digits = digits_of(row["postcode"])
-            by_place.setdefault(row["place_id"], []).append(row["postcode"])
+            if not row.get("outlying"):
+                by_place.setdefault(row["place_id"], []).append(row["postcode"])
             by_length.setdefault(len(digits), set()).add(row["postcode"])
             by_code.setdefault(digits, []).append(row["place_id"])
         return by_place, {length: tuple(sorted(codes)) for length, codes in by_length.items()}, by_code
@@ -893,6 +895,15 @@ class AddressWorld:
         """The one surrogate of a town abroad inside its kept region: a name of the pack's
         `localities_abroad` list of at most two words that names no listed place ("San Isidro");
         None where the pack names no such list."""
+        pool = self._names_abroad()
+        if pool is None:
+            return None
+        return self._scope.consistent(NAMESPACE, "place:abroad", normalise(text), pool.draw, one_to_one=True)
+
+    def _names_abroad(self) -> WeightedList | None:
+        """The pack's `localities_abroad` names of at most two words that name no listed place, or
+        None without them: what a town or a street of a country the pack lists no places of is
+        called ("San Isidro" is at home in every country that names places after saints)."""
         name = self.settings.localities_abroad
         if not name or not self._pack.has(name):
             return None
@@ -903,9 +914,7 @@ class AddressWorld:
             return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
 
         pool = self._pack.cached(f"localities-abroad:{name}", make)
-        if not len(pool):
-            return None
-        return self._scope.consistent(NAMESPACE, "place:abroad", normalise(text), pool.draw, one_to_one=True)
+        return pool if len(pool) else None
 
     def _beside_its_town(self, document: Tagged, target: Target) -> bool:
         country = self.country_abroad(document, target)
@@ -1290,13 +1299,17 @@ class AddressWorld:
             return road_type
         return road_type.replace(written, word.capitalize() if written[0].isupper() else word)
 
-    def street(self, name: str, road_type: str, town: Place | None) -> str:
+    def street(self, name: str, road_type: str, town: Place | None, abroad: bool = False) -> str:
         """The one surrogate name of an original street in this scope: a street of the surrogate of
         its town where the pack lists streets for it, else of the region right above it (a province;
         for a composed list, the town's municipality), else of the country list;
-        of the original's road type where the local streets have one ("Plaza" for "Pza.")."""
+        of the original's road type where the local streets have one ("Plaza" for "Pza."). A street
+        `abroad` (in a country the pack lists no streets of) takes a name of `localities_abroad`:
+        the country list's "Concepción Arenal" in San José, Costa Rica, gave the record away."""
         local = self._local_streets(self.surrogate(town), road_type) if town is not None else None
         country = self._pack.cached("country-streets", self._country_streets)
+        if abroad and local is None:
+            country = self._names_abroad() or country
         share = self.settings.local_street_share
 
         def draw(stream: KeyedStream) -> str:

@@ -144,6 +144,16 @@ def test_letters_no_name_explains_are_dropped_not_redrawn():
         assert mail.split("@")[0] == f"{first}{second[0]}.{surname}", (name, mail)
 
 
+def test_a_letter_no_name_explains_becomes_an_initial_of_the_surrogate():
+    """"hermidana@" for José Alberto Hermida Pérez had become "garciaor@" for Antonio Rafael García
+    Mena (round 19: "does not match the name"): the "n" no name explains was drawn at random. It is
+    now the initial of a name the address does not use yet, in the order of the name."""
+    text = "Remitido por: José Alberto Hermida Pérez. hermidana@yahoo.es"
+    for name, mail in run_many(text, [("José Alberto Hermida Pérez", DOCTOR), ("hermidana@yahoo.es", MAIL)]):
+        first, second, surname = [fold(w).casefold() for w in name.split()[:3]]
+        assert mail.split("@")[0] == f"{surname}{first[0]}{second[0]}", (name, mail)
+
+
 def test_two_addresses_of_one_record_never_become_one():
     """"E-mail: bacamorilla@hotmail.com E-mail: angelasoriano_@hotmail.com" had become the same
     address twice: both rebuilt from the doctor's surrogate name. The second is made its own."""

@@ -337,3 +337,25 @@ def test_an_acronym_written_again_keeps_its_surrogate():
     text = "Hospital Universitario La Paz (HULP). Control en HULP a los tres meses."
     for _, first, again in run_many(text, [("Hospital Universitario La Paz", "HOSPITAL"), ("HULP", "HOSPITAL"), ("HULP", "HOSPITAL")], keys=10):
         assert first == again, (first, again)
+
+
+def test_saints_in_unit_names_are_no_one_regions_patron():
+    """"Residencia San Millán, Ourense" (round 19): the saints came from La Rioja's streets alone, so
+    its patron was the tenth saint of Spain, and readers placed the unit in Logroño. Saints are the
+    devotions streets of several provinces bear; a person named Santiago or a province is none."""
+    saints = set(es_pack().weighted("saints").items)
+    assert {"San Antonio", "San José", "Santa Ana"} <= saints
+    assert not saints & {"San Millán", "Santiago Rusiñol", "Santa Cruz de Tenerife", "Nuestra Señora", "Virgen"}
+
+
+def test_an_institution_written_by_its_initials_after_its_faculty_is_a_universitys_initials():
+    """"Facultad de Odontología, UDELAR, Montevideo" had become "..., Club de Montevideo, ..."
+    (round 19): a span with no type word got a random type. The unit the clause names before it
+    gives the type, and a span in capitals stays initials: those of the surrogate's name."""
+    text = "Remitido por: Dra. Verónica Blanco. Facultad de Odontología, UDELAR, Montevideo. País: Uruguay."
+    tags = [("Verónica Blanco", "NOMBRE_PERSONAL_SANITARIO"), ("UDELAR", "INSTITUCION"), ("Montevideo", "TERRITORIO"), ("Uruguay", "PAIS")]
+    for _, unit, town, _ in run_many(text, tags, keys=10):
+        assert unit.isupper() and unit.isalpha() and 2 <= len(unit) < 6 and unit.startswith("U"), unit
+    text = "Servicio de Cirugía, Facultad de Medicina, Hospital Clínico, Madrid."
+    for unit, _ in run_many(text, [("Facultad de Medicina", "INSTITUCION"), ("Madrid", "TERRITORIO")], keys=3):
+        assert unit.startswith("Facultad"), unit  # a type word of its own still decides

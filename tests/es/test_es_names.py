@@ -205,3 +205,14 @@ def test_a_surname_borne_twice_becomes_a_common_one_borne_twice():
     for (new,) in run_many("Responsable clínico: Dr. Francisco Martínez Martínez.", [("Francisco Martínez Martínez", DOCTOR)], keys=15):
         _, first, second = new.split()
         assert first == second and first in top, new
+
+
+def test_surnames_weigh_by_their_bearers_in_the_two_surname_custom():
+    """"Dra. Visitación Zhang" (round 19): weighted by first-surname bearers, the surnames of
+    one-surname residents ("Zhang": 12,212 first, 807 second) came five times as often as among
+    people named "Apellidos: X Y", and beside a Spanish given name they read as two cultures. The
+    pack weighs a surname by its bearers as second surname; Spanish surnames keep their weight."""
+    surnames = es_pack().weighted("last_names")
+    weight = dict(zip(surnames.items, surnames.weights))
+    assert weight["Zhang"] < 1_000 and weight["Chen"] < 3_000  # second-surname bearers, not 12,212 and 25,655
+    assert weight["García"] > 1_400_000 and weight["Palmeiro"] > 700  # two-surname names keep their census weight

@@ -111,6 +111,20 @@ def test_a_postcode_on_the_line_below_its_town_follows_the_surrogate_town():
         assert municipality.extra["code"][:2] == code[:2], (town, code)
 
 
+def test_a_town_gets_a_code_of_its_own_not_one_of_its_hamlets():
+    """"Clínica Bofill ... 17461 Girona" and "02511 Albacete" (rounds 18, 19): GeoNames attaches the
+    codes of a city's hamlets (Campdora, Campillo de las Doblas) to the municipality, and readers
+    know them as a village's. The pack marks them `outlying`: read, never drawn for the town."""
+    outlying = {(r["postcode"], r["place_id"]) for r in es_pack().rows("postal_codes") if r["outlying"]}
+    tree = es_pack().tree()
+    seen = set()
+    for code, town in run_many("Domicilio: 02003 Albacete.", [("02003", "TERRITORIO"), ("Albacete", "TERRITORIO")], keys=40):
+        municipality = next(p for p in tree.lookup(town) if p.kind == "municipality")
+        seen.add(municipality.id)
+        assert (code, municipality.id) not in outlying, (town, code)
+    assert "ES-M02003" in seen  # the capital, whose hamlets have codes of their own, was drawn
+
+
 def test_a_place_written_with_and_without_accents_gets_one_surrogate():
     for first, second in run_many("Vive en Jaén; nacido en Jaen.", [("Jaén", "TERRITORIO"), ("Jaen", "TERRITORIO")]):
         assert loose(first) == loose(second)
@@ -277,6 +291,20 @@ def test_a_town_abroad_beside_its_kept_region_becomes_a_locality_of_it_not_the_c
     for town, region, _ in run_many("Domicilio: Rua Ana Bilhar, 44 - Meireles, Fortaleza - CE, Brasil.",
                                     [("Meireles", "TERRITORIO"), ("Fortaleza", "TERRITORIO"), ("Brasil", "PAIS")], keys=5):  # fmt: skip
         assert town in saints and region == "Fortaleza", (town, region)
+
+
+def test_a_street_abroad_takes_a_name_every_such_country_has_not_a_spanish_figure():
+    """"Calle cubujuqui 301A ... Heredia, Costa Rica" had become "Calle Concepción Arenal 41A" (round
+    19: "a Spanish street in San José"): the pack lists no streets abroad, and the country list's
+    names are Spain's. A street abroad is named from `localities_abroad` (saints)."""
+    saints = set(es_pack().weighted("saints").items)
+    text = "Domicilio: Calle Alajuela 125 D.\nLocalidad/ Provincia: Heredia.\nPaís: Costa Rica.\nCalle cubujuqui 301A. Heredia, Costa Rica"
+    spans = [("Calle Alajuela 125 D", "CALLE"), ("Heredia", "TERRITORIO"), ("Costa Rica", "PAIS"), ("Calle cubujuqui 301A", "CALLE"),
+             ("Heredia", "TERRITORIO"), ("Costa Rica", "PAIS")]  # fmt: skip
+    for street, _, _, street2, _, _ in run_many(text, spans, keys=10):
+        for written in (street, street2):
+            name = regex.sub(r"^Calle |\s\d.*$", "", written)
+            assert name in saints, written
 
 
 def test_a_foreign_postcode_with_letters_of_an_address_abroad_stays_a_postcode():
