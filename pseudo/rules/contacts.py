@@ -23,6 +23,7 @@ from __future__ import annotations
 import ipaddress
 import string
 from functools import cache, lru_cache
+from typing import Sequence
 
 import regex
 
@@ -265,8 +266,11 @@ def _most_aligned(letters: str, tokens: list[str]) -> int:
     return min(total, len(letters))
 
 
-def derived_local_part(local: str, ctx: Context, stream: KeyedStream) -> str | None:
-    """The local part rebuilt from a surrogate name, when it visibly derives from a name.
+def derived_local_part(local: str, ctx: Context, stream: KeyedStream, owner: Sequence[str] = ()) -> str | None:
+    """The local part rebuilt from a surrogate name, when it visibly derives from a name: the
+    name signed right before the address (`owner`, its surrogate words) when it explains the
+    letters well enough, else the person's name that explains most of them ("maje1946@" after
+    "Dr. Manuel Javier ..." is his, though the patient "Maria Jesús" explains one letter more).
 
     Each piece that stood for a whole name ("marta" in "marta.sobas") becomes the whole surrogate
     name, a shortened one ("nav" of Navarro) the surrogate shortened alike; separators stay put.
@@ -274,7 +278,8 @@ def derived_local_part(local: str, ctx: Context, stream: KeyedStream) -> str | N
     letters = "".join(ascii_fold(c)[:1] for c in local if c.isalpha())
     best = None
     people = ctx.services.person.folded_people(ctx.document) if _has_names(ctx) else []
-    for originals, surrogates in people:
+    signed = [person for person in people if owner and set(owner) <= set(person[1])]
+    for originals, surrogates in signed + [person for person in people if person not in signed]:
         most = _most_aligned(letters, originals)
         if most < 3 or most * 3 < len(letters) * 2 or (best is not None and most <= best[0]):
             continue  # this person cannot win: no alignment to search
@@ -282,6 +287,8 @@ def derived_local_part(local: str, ctx: Context, stream: KeyedStream) -> str | N
         matched = sum(end - start for start, end, index in pieces if index is not None)
         if matched >= 3 and matched * 3 >= len(letters) * 2 and (best is None or matched > best[0]):
             best = (matched, pieces, originals, surrogates)
+            if signed and (originals, surrogates) == signed[0]:
+                break  # the signer explains the address: it is theirs
     if best is None:
         return None
     _, pieces, originals, surrogates = best
@@ -402,7 +409,7 @@ class EmailRule(Rule):
         def draw(stream: KeyedStream) -> str:
             attempts[0] += 1
             owner = ctx.services.person.written_before(ctx.document, target.span.start, EMAIL_OWNER_REACH) if _has_names(ctx) else []
-            new_local = derived_local_part(local, ctx, stream) or _drawn_local_part(local, ctx, stream, owner)
+            new_local = derived_local_part(local, ctx, stream, owner) or _drawn_local_part(local, ctx, stream, owner)
             retry = attempts[0] > 1  # refused: another address of the scope (or an original) has it
             if retry or _common_name_alone(new_local, ctx):
                 new_local = _distinguished(new_local, new_domain, owner, ctx, stream, retry)

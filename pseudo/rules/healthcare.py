@@ -148,19 +148,22 @@ def _has_places(pack: LocalePack, catalogue: str) -> bool:
 
 def _near(pack: LocalePack, catalogue: str, place: Place | None, fits: Callable[[str], bool] = lambda _: True) -> WeightedList:
     """The catalogue's units in the place (under it, for a region: a kept "Canarias"), else in the
-    region right above it, else all of them: a real hospital of the record's surrogate town reads
-    as real where a made-up one did not. Only units that `fits` (that share no word with the
-    original): a kept town whose one unit of the type is the original takes its region's."""
+    regions above it in turn (province, community), else all of them: a real hospital of the
+    record's surrogate town reads as real where a made-up one did not. Only units that `fits`
+    (that share no word with the original): a kept town whose one unit of the type is the
+    original takes its region's (Segovia's took one of another community's: "Hospital General
+    Universitario de Ciudad Real" for a patient of Segovia)."""
     every = pack.weighted(catalogue)
     if place is None or not _has_places(pack, catalogue):
         return every
     tree = pack.tree()
-    region = tree.parent(place)
     levels = [lambda: _units(pack, catalogue, f"in:{place.id}", lambda: frozenset({place.id}))]
     if tree.children.get(place.id):
         levels.append(lambda: _units_under(pack, catalogue, place))
-    if region is not None:  # the towns of the region, of the place's own kind
-        levels.append(lambda: _units(pack, catalogue, f"in:{region.id}:{place.kind}", lambda: frozenset(p.id for p in tree.descendants(region, place.kind))))
+    region = tree.parent(place)
+    while region is not None and tree.parent(region) is not None:  # the towns of each region, of the place's own kind; not the country's
+        levels.append(lambda r=region: _units(pack, catalogue, f"in:{r.id}:{place.kind}", lambda: frozenset(p.id for p in tree.descendants(r, place.kind))))
+        region = tree.parent(region)
     for level in levels:
         found = level()
         kept = [(n, w) for n, w in zip(found.items, found.weights) if fits(n)]
@@ -236,6 +239,14 @@ def _joined(type_word: str, rest: str) -> str:
 
 
 _ACRONYM = regex.compile(r"\p{L}{2,4}|(?:\p{L}\.){2,5}")  # "GH", "VAMC", "gh", "G.H."
+
+
+def _type_vocabulary(pack: LocalePack, vocabulary: str) -> frozenset[str]:
+    """Every word of the vocabulary's type words, folded ("hospital", "universitario", "complejo")."""
+    return pack.cached(
+        f"units:type-words:{vocabulary}",
+        lambda: frozenset(w.casefold() for t in _types(pack, vocabulary) for cue in t.get("cues") or () for w in _WORD.findall(cue)),
+    )
 
 
 def _is_initials(text: str) -> bool:
@@ -551,7 +562,12 @@ class HealthcareUnitRule(Rule):
             if named is not None:
                 return Surrogate(named, fallback=fallback)
         ignored = {w.casefold() for w in _WORD.findall(type_word)} | particles(ctx.pack)
-        original_words = {w.casefold() for w in _WORD.findall(target.text)} - ignored
+        # the kept place a unit is named after identifies no one ("Segovia" of "Hospital General de
+        # Segovia"): a unit may bear it too, with a name of its own ("Hospital Recoletas Segovia")
+        written = {w.casefold() for w in _WORD.findall(target.text)}
+        place_words = {w.casefold() for w in _WORD.findall(place.name)} & written if place is not None else set()
+        generic = _type_vocabulary(ctx.pack, self.vocabulary) | particles(ctx.pack) | common_words(ctx.pack) | place_words
+        original_words = written - ignored - place_words
         naming = original_words - common_words(ctx.pack)  # "San" of "San Eloy" names no one; "Virgen de la Salud" is common words only
         original_words = naming or original_words
         catalogued = bool(catalogue_name and ctx.pack.has(catalogue_name))
@@ -566,11 +582,15 @@ class HealthcareUnitRule(Rule):
             refused Santurtzi's one hospital, "San Juan de Dios", and taken Galdakao's); not ending
             in the word written right after the span ("Hospital Universitario HM Madrid Madrid,
             España"); of the original's class in the catalogue, general where the catalogue does
-            not hold it (a children's hospital for a man of 36 gave a record away)."""
+            not hold it (a children's hospital for a man of 36 gave a record away); never the
+            original itself, nor a unit named by type words and the kept place alone ("Hptal.
+            Universitario de Navarra", today's name of the "Hptal. de Navarra")."""
             words = [w.casefold() for w in _WORD.findall(name)]
             same_class = not wanted or bool(classes.get(loose(name), wanted) & wanted)
-            return not original_words & set(words) and not (words and words[-1] == next_word) and same_class
+            own = original_loose in loose(name) or (place_words & set(words) and not set(words) - generic)
+            return not own and not original_words & set(words) and not (words and words[-1] == next_word) and same_class
 
+        original_loose = loose(target.text)
         near = _near(ctx.pack, unit_type["catalogue"], place, fits) if catalogued else None
 
         renamed = None if catalogued else _generic_of_place(target, ctx)

@@ -246,11 +246,11 @@ class PersonService:
         pool = lists.pool(family, size)
         if age is not None and family != "last":
             pool = lists.pool_at(family, size, age) or pool
-        paired = self._pairs_after(family, after) if after and family != "last" and age is None else None
+        paired = self._pairs_after(family, after, age) if after and family != "last" else None
         if paired is not None:
             pool = paired
-        elif heads and family != "last" and age is None:  # a patient of stated age keeps names of that age ("María Carmen" at four read as wrong)
-            pool = self._pair_heads(family) or pool
+        elif heads and family != "last":  # at the person's age where it shows ("María Carmen" at four read as wrong)
+            pool = self._pair_heads(family, age) or pool
         if family == "last" and lead and len(lists.after_particles(" ".join(lead), size)) >= 2:
             pool = lists.after_particles(" ".join(lead), size)
         new = self._scope.consistent(NAMESPACE, f"name:{family}", normalise(base), pool.draw, one_to_one=True)
@@ -278,39 +278,46 @@ class PersonService:
         new = self._scope.consistent(NAMESPACE, f"name:particle:{gender}", normalise(written), pool.draw, one_to_one=True)
         return strip_accents(new) if written_without_accents(base, self.lists) else new
 
-    def _pair_heads(self, family: str) -> WeightedList | None:
-        """The first given names of the census pairs that have a second one to draw, by bearers."""
+    def _pairs(self, family: str, age: float | None) -> dict[str, int]:
+        """The census pairs of a gender ("María José") by bearers, at an age where the person's
+        shows and the pairs carry their bearers' mean age ("María Jesús" at eight had become
+        "Charlotte Ainara", two names drawn one by one at that age); {} without pairs."""
         name = f"given_name_pairs_{family}"
         if not self._pack.has(name):
-            return None
+            return {}
+        rows = self._pack.rows(name)
+        if age is not None and rows and rows[0].get("mean_age") and self.lists.age_concentration is not None:
+            counted = ((r["name"], int(r["count"]), float(r["mean_age"])) for r in rows)
+            return self._pack.cached(f"given-name-pairs:{family}:{round(age)}", lambda: self.lists.at_age(counted, age) or {})
+        return self._pack.cached(f"given-name-pairs:{family}", lambda: {r["name"]: int(r["count"]) for r in rows})
+
+    def _pair_heads(self, family: str, age: float | None = None) -> WeightedList | None:
+        """The first given names of the census pairs that have a second one to draw, by bearers."""
+        pairs = self._pairs(family, age)
 
         def make() -> WeightedList | None:
             heads: dict[str, int] = {}
-            pairs = self._pack.weighted(name)
-            for pair, weight in zip(pairs.items, pairs.weights):
+            for pair, weight in pairs.items():
                 head = pair.partition(" ")[0]
-                if self._pairs_after(family, head) is not None:
+                if self._pairs_after(family, head, age) is not None:
                     heads[head] = heads.get(head, 0) + weight
             return WeightedList.heaviest_first(heads) if heads else None
 
-        return self._pack.cached(f"given-name-heads:{family}", make)
+        return self._pack.cached(f"given-name-heads:{family}:{None if age is None else round(age)}", make)
 
-    def _pairs_after(self, family: str, first: str) -> WeightedList | None:
+    def _pairs_after(self, family: str, first: str, age: float | None = None) -> WeightedList | None:
         """The second given names the pack's census pairs list after a first one, by bearers;
         None where it lists fewer than two (or no pairs at all)."""
-        name = f"given_name_pairs_{family}"
-        if not self._pack.has(name):
-            return None
+        pairs = self._pairs(family, age)
 
         def make() -> dict[str, WeightedList]:
             seconds: dict[str, dict[str, int]] = {}
-            pairs = self._pack.weighted(name)
-            for pair, weight in zip(pairs.items, pairs.weights):
+            for pair, weight in pairs.items():
                 head, _, second = pair.partition(" ")
                 seconds.setdefault(loose(head), {})[second] = weight
             return {head: WeightedList.heaviest_first(found) for head, found in seconds.items() if len(found) >= 2}
 
-        return self._pack.cached(f"given-name-pairs:{family}", make).get(loose(first))
+        return self._pack.cached(f"given-name-seconds:{family}:{None if age is None else round(age)}", make).get(loose(first))
 
     def _pool_size(self, option: str) -> int:
         """How many of the most common names a draw may take: the option's, else every listed one."""
@@ -372,6 +379,8 @@ class PersonService:
                     continue
                 has_first = True
                 found = lists.gender(self._split(match.group().rstrip("'’"))[0])
+                if found == "neutral":
+                    continue  # "Jean-Pierre": the next given name may tell
                 if found:
                     return found, None
                 near = closest(match.group(), {"female": lists.female, "male": lists.male}, float(self.options["fuzzy_cutoff"]))
@@ -478,7 +487,9 @@ def _classify_words(
     split: Callable[[str], tuple[str, str]] = lambda word: (word, ""),
 ) -> list[str]:
     """Each word's class; a word is looked up in the lists without its genitive ("Mary's" as Mary)."""
-    words = [split(m.group())[0] for m in _TOKEN.finditer(target.text)]
+    matches = list(_TOKEN.finditer(target.text))
+    words = [split(m.group())[0] for m in matches]
+    hyphened = [target.text[m.end() : n.start()] == "-" for m, n in zip(matches, matches[1:])] + [False]  # "Mencía-Gutiérrez"
     classes: list[str] = []
     comma = target.text.find(",")
     for index, word in enumerate(words):
@@ -497,9 +508,20 @@ def _classify_words(
             classes.append("first")
         elif target.label == "LAST_NAME" or (slot == "last" and target.label == "PERSON"):
             classes.append("last")
+        elif comma < 0 and _in_double_surname(index, hyphened, classes):
+            classes.append("last")
+        elif comma < 0 and index > 0 and hyphened[index - 1] and set(classes) - {"title"} == {"first"}:
+            classes.append("first")  # "Jean-Pierre": a given name hyphened to the given name it follows
         else:
             classes.append(_person_word_class(word, index, words, classes, comma, target.text, lists))
     return classes
+
+
+def _in_double_surname(index: int, hyphened: list[bool], classes: list[str]) -> bool:
+    """A word hyphened to the next after a name, or to a surname before it, is a surname: "Elena
+    Mencía-Gutiérrez" had become "María José-Domínguez", "Mencía" being a given name too."""
+    after_a_name = any(c in ("first", "last") for c in classes)
+    return after_a_name and (hyphened[index] or (index > 0 and hyphened[index - 1] and classes[-1] == "last"))
 
 
 def _are_initials(word: str, target: Target, lists: NameLists) -> bool:

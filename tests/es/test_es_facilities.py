@@ -359,3 +359,20 @@ def test_an_institution_written_by_its_initials_after_its_faculty_is_a_universit
     text = "Servicio de Cirugía, Facultad de Medicina, Hospital Clínico, Madrid."
     for unit, _ in run_many(text, [("Facultad de Medicina", "INSTITUCION"), ("Madrid", "TERRITORIO")], keys=3):
         assert unit.startswith("Facultad"), unit  # a type word of its own still decides
+
+
+def test_a_kept_provinces_one_general_hospital_becomes_another_of_the_province_not_one_far_away():
+    """"Hospital General de Segovia" for a patient of Segovia had become "Hospital General
+    Universitario de Ciudad Real" (round 20): the kept province's name refused its other hospital,
+    and past the province the draw went to the whole country. The kept place's name identifies no
+    one, the original itself is never drawn, and the draw widens region by region."""
+    text = ("Localidad/ Provincia: Segovia. CP: 40001.\nMédico: Manuel Heras Benito.\n"
+            "Remitido por: Manuel Heras Benito, Servicio de Nefrología, Hospital General de Segovia")  # fmt: skip
+    tags = [("Segovia", "TERRITORIO"), ("40001", "TERRITORIO"), ("Manuel Heras Benito", "NOMBRE_PERSONAL_SANITARIO"),
+            ("Manuel Heras Benito", "NOMBRE_PERSONAL_SANITARIO"), ("Hospital General de Segovia", "HOSPITAL")]  # fmt: skip
+    tree = es_pack().tree()
+    towns = {r["name"]: r["place_id"] for r in es_pack().rows("hospitals")}
+    for province, _, _, _, unit in run_many(text, tags, keys=8):
+        assert province == "Segovia" and "Hospital General de Segovia" not in unit, unit
+        place = tree.places[towns[unit]]
+        assert tree.ancestor(place, "autonomous_community").name == "Castilla y León", (unit, place.name)

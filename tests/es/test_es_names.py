@@ -216,3 +216,37 @@ def test_surnames_weigh_by_their_bearers_in_the_two_surname_custom():
     weight = dict(zip(surnames.items, surnames.weights))
     assert weight["Zhang"] < 1_000 and weight["Chen"] < 3_000  # second-surname bearers, not 12,212 and 25,655
     assert weight["García"] > 1_400_000 and weight["Palmeiro"] > 700  # two-surname names keep their census weight
+
+
+def test_a_hyphened_word_after_a_given_name_is_a_surname():
+    """"Elena Mencía-Gutiérrez" had become "María José-Domínguez" (round 20): "Mencía" is a given
+    name too, and the first half of the double surname was drawn as one."""
+    surnames = set(es_pack().weighted("last_names").items)
+    for first, second in run_many("Médico: Elena Mencía-Gutiérrez. Dra. Elena Mencía-Gutiérrez.",
+                                  [("Elena Mencía-Gutiérrez", DOCTOR), ("Elena Mencía-Gutiérrez", DOCTOR)], keys=15):  # fmt: skip
+        given, double = first.split(" ")
+        assert first == second and all(part in surnames for part in double.split("-")), first
+
+
+def test_a_person_of_unknown_gender_gets_a_name_drawn_from_every_given_name():
+    """"Jean-Pierre Dupont" had become "Yao-Gica García": the names INE counts about as often for
+    either sex are mostly residents' of customs without gender, and the neutral pool held them
+    alone (`names.neutral_pool: any`). A neutral given name before a gendered one takes its gender."""
+    male = set(es_pack().weighted("first_names_male").items)
+    drawn = [new.split(" ")[0] for (new,) in run_many("Médico: Jean-Pierre Dupont.", [("Jean-Pierre Dupont", DOCTOR)], keys=20)]
+    assert all(part in male for name in drawn for part in name.split("-")), drawn
+    top = set(es_pack().weighted("first_names_female").top(300).items) | set(es_pack().weighted("first_names_male").top(300).items)
+    unknown = [new.split(" ")[0] for (new,) in run_many("Médico: Xqwerty Pérez.", [("Xqwerty Pérez", DOCTOR)], keys=30)]
+    assert sum(name in top for name in unknown) >= 20, unknown  # census weight: mostly common names
+
+
+def test_two_given_names_of_a_person_of_stated_age_are_a_census_pair_of_that_age():
+    """"Maria Jesús", eight years old, had become "Charlotte Ainara" (round 20): with an age, the
+    two names were drawn one by one among the names of that age. They are a census pair, weighed
+    by its bearers' mean age as single names are."""
+    pairs = {r["name"]: float(r["mean_age"]) for r in es_pack().rows("given_name_pairs_female")}
+    text = "Nombre: Maria Jesús. Apellidos: Sandoval Cantó. Edad: 8 años. Sexo: M."
+    drawn = [new for new, _, _ in run_many(text, [("Maria Jesús", PATIENT), ("Sandoval Cantó", PATIENT), ("8", "EDAD_SUJETO_ASISTENCIA")], keys=20)]
+    assert all(loose(name) in {loose(p) for p in pairs} for name in drawn), drawn
+    ages = sorted(pairs[next(p for p in pairs if loose(p) == loose(name))] for name in drawn)
+    assert ages[len(ages) // 2] < 45, (drawn, ages)  # younger than the pairs' bearers as a whole (María Carmen: 59.5)
