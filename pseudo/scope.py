@@ -13,6 +13,7 @@ from pseudo.keyed import KeyedStream, Keyring
 
 MAX_ATTEMPTS = 64  # draws per relaxation step before a surrogate may be shared
 LONGEST_VALUE = 8  # words of the longest original value searched for inside a surrogate
+RUN_WIDE = "\x00run"  # the stream scope of run-wide draws: no scope id holds a NUL
 _TOKEN = regex.compile(r"[\p{L}\p{N}]+")
 
 
@@ -116,8 +117,10 @@ class ScopeState:
         *,
         one_to_one: bool,
         shares_words: bool = False,
+        run_wide: bool = False,
     ) -> str:
         memo_key = (rule, family, key)
+        stream_scope = RUN_WIDE if run_wide else self.id
         if memo_key in self._memo:
             return self._memo[memo_key]
         used = self._used.setdefault((rule, family), set())
@@ -127,7 +130,7 @@ class ScopeState:
         # take a value that is another original of the scope; never the value's own, whole or
         # (unless the rule keeps some words on purpose, as a unit's type word) as words inside it.
         for attempt in range(3 * MAX_ATTEMPTS):
-            candidate = draw(self.keyring.stream(self.id, rule, family, key, attempt))
+            candidate = draw(self.keyring.stream(stream_scope, rule, family, key, attempt))
             folded = normalise(candidate)
             if folded == original or (not shares_words and _nested(original, folded)):
                 continue

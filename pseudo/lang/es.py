@@ -112,9 +112,9 @@ def colegiado(text: str, target: Target, ctx: Context, stream: KeyedStream, labe
     other than five or six digits, or a province pair and serial alone, '29 29585', only after a
     NºCol label; its two pairs alone, '28 28', only after the label): the college's province code
     is the surrogate place's, the second pair repeats it when the original's did, stays as written
-    where the college's province stayed (a kept province: "31 28" had become "31 51", Ceuta, which
-    readers took for made up), and is another province's code otherwise (never '74': readers know
-    there are 52); the serial is redrawn."""
+    where the college's province stayed or its own province is kept (a kept province: "31 28" had
+    become "31 51", Ceuta, which readers took for made up), and is another province's code
+    otherwise (never '74': readers know there are 52); the serial is redrawn."""
     short = _COLEGIADO_SHORT.fullmatch(text) if labelled else None
     if short is not None:
         return replace_digits(text, surrogate_province(target, ctx, stream) + redraw_digits(short["serial"], stream))
@@ -128,11 +128,22 @@ def colegiado(text: str, target: Target, ctx: Context, stream: KeyedStream, labe
     college = surrogate_province(target, ctx, stream)
     if match["second"] == match["college"]:
         second = college
-    elif college == match["college"]:  # the province stayed (kept): so does the other one ("31 28", not "31 51")
+    elif college == match["college"] or _kept_province(match["second"], ctx):  # "31 28", not "31 51"
         second = match["second"]
     else:
         second = f"{stream.between(1, PROVINCE_CODES):02d}"
     return replace_digits(text, college + second + (redraw_digits(serial, stream) if serial else ""))
+
+
+def _kept_province(code: str, ctx: Context) -> bool:
+    """Whether the province of an INE code is one the pack keeps (Spanish provinces are): a NºCol's
+    second pair then stays, as the province's name does ("31-20-25896" in a record of Gipuzkoa
+    had become "20-21-...": the record's province, then a random one)."""
+    pack = ctx.pack
+    if pack is None or not pack.has("locations"):
+        return False
+    province = next((p for p in pack.tree().of_kind("province") if p.extra.get("code") == code), None)
+    return province is not None and ctx.services.address.is_kept(province)
 
 
 def dni_valid(text: str) -> bool | None:

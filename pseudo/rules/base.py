@@ -65,6 +65,7 @@ class Context:
         *,
         one_to_one: bool = True,
         shares_words: bool = False,
+        run_wide: bool = False,
     ) -> str:
         """The surrogate of `key` in this scope: drawn once from the key, then remembered.
 
@@ -72,8 +73,12 @@ class Context:
         keeps some words on purpose), equal to another original of the scope, holding one as a
         run of words, or (one_to_one) equal to the surrogate of another value of the family are
         rejected and drawn again, so the mapping is injective wherever the pool is large enough.
+        `run_wide`: drawn from the key alone, not the scope, so every scope of the run draws the
+        same first candidate (a hospital no place ties to a patient: one ICU's notes name one).
         """
-        return self.scope.consistent(self.rule, family, key, draw, one_to_one=one_to_one, shares_words=shares_words)
+        return self.scope.consistent(
+            self.rule, family, key, draw, one_to_one=one_to_one, shares_words=shares_words, run_wide=run_wide
+        )
 
     def text_before(self, span: Span, chars: int = 60) -> str:
         return self.document.text[max(0, span.start - chars) : span.start]

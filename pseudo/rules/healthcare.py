@@ -463,7 +463,7 @@ class HealthcareUnitRule(Rule):
             return (levels[wanted] if wanted < len(levels) else anywhere).draw(stream)
 
         family = f"{self.name}:{unit_type['type']}:{'initials' if acronym else 'short'}"
-        written = ctx.consistent(family, normalise(target.text), draw)
+        written = ctx.consistent(family, normalise(target.text), draw, run_wide=place is None)  # no place: one unit for the run
         if acronym and "." in target.text:
             written = "".join(f"{c}." for c in written)
         return match_case(target.text, written)
@@ -628,7 +628,8 @@ class HealthcareUnitRule(Rule):
             return candidate
 
         family = f"{self.name}:{unit_type['type'] if unit_type else '*'}"
-        surrogate = ctx.consistent(family, normalise(target.text), draw, shares_words=True)  # the type word stays
+        # the type word stays; a unit no place ties to the scope is the same unit in every scope of the run
+        surrogate = ctx.consistent(family, normalise(target.text), draw, shares_words=True, run_wide=place is None)
         if written_as_initials:  # "UDELAR" -> "UM" of "Universidad de Montevideo", as real records write a unit by its initials
             initials = "".join(w[0] for w in _WORD.findall(surrogate) if w[0].isupper())
             if len(initials) >= 2 and initials.casefold() != target.text.casefold():

@@ -91,6 +91,17 @@ def test_an_acronym_becomes_the_initials_of_a_real_hospital_of_the_same_length_a
         assert {upper, four} <= initials and upper != "GH" and four != "VAMC"
 
 
+def test_a_hospital_no_place_ties_to_a_patient_is_one_hospital_for_every_patient():
+    """Round 17: "GH", tagged in the notes of several patients of one ICU, had become "CH" for one
+    and "DH" for another (one world per patient draws each apart), and readers said one ICU's
+    notes name one hospital. A unit no place ties to its scope is drawn from the key alone."""
+    for key in range(6):
+        notes = [Document(f"{p}-1", "TRANS TO GH FOR CATH.", (Span(9, 11, "Location"),), {"subject": p}).validated() for p in "126"]
+        settings = Settings(config=parse_config({"locale": "en", **PHYSIONET, "scope": "subject"}), keyring=Keyring(f"k{key}".encode()))
+        drawn = {r.replacements[0].surrogate for r in pseudonymise(notes, settings).results}
+        assert len(drawn) == 1 and "GH" not in drawn, drawn
+
+
 def test_an_unlisted_name_of_two_words_becomes_a_real_short_name_of_two_words():
     shorts = {short.casefold() for short, _ in _forms().values() if short}
     text = "Heart transplant at Holy Cross. Admitted from Kessler Adventist."

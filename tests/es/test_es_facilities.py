@@ -330,7 +330,7 @@ def test_a_unit_named_by_common_words_never_keeps_them_all():
     """"Hospital Virgen de la Salud" had become "Hospital General Universitario de Elda-Virgen de La
     Salud": a name of common words only still refuses surrogates holding them."""
     for (new,) in run_many("Ingresa en el Hospital Virgen de la Salud.", [("Hospital Virgen de la Salud", "HOSPITAL")], keys=40):
-        assert "salud" not in new.casefold(), new
+        assert "salud" not in WORD.findall(new.casefold()), new  # "Quironsalud" is another word
 
 
 def test_an_acronym_written_again_keeps_its_surrogate():

@@ -85,6 +85,14 @@ def test_a_collegiate_number_of_two_pairs_alone_takes_the_province_too():
         assert new == f"{code} {code}", (code, new)
 
 
+def test_a_second_pair_of_a_kept_province_stays_when_the_college_changes():
+    """"NºCol: 31-20-25896" in a record of Gipuzkoa had become "20-21-34100" (round 20): the college
+    takes the record's province and the second pair, a kept province's code, had been drawn anew."""
+    for key in KEYS:
+        code, [new] = with_town("NºCol: 31-20-25896.", [("31-20-25896", COL)], key)
+        assert regex.fullmatch(rf"{code}-20-\d{{5}}", new), (code, new)
+
+
 def test_two_pairs_of_the_kept_province_stay_as_written():
     code, [new] = with_town("NºCol: 50 50.", [("50 50", COL)], b"k")
     assert code == "50" and new == "50 50"  # Zaragoza's province is kept: nothing else to replace
