@@ -22,7 +22,7 @@ from pseudo.errors import ConfigError, InputError, LocaleError, PseudoError
 from pseudo.keyed import Keyring
 from pseudo.labels import NAME_LABELS, LabelMapping, Tagset, detect_tagset, tagset
 from pseudo.lists.pack import LocalePack, load_pack
-from pseudo.folds import normalise
+from pseudo.folds import ascii_fold, normalise
 from pseudo.model import Document, Replacement, Result, Span, Tagged, Target
 from pseudo.registry import RULES, rule_for_label
 from pseudo.rules.base import CUED, LISTED, Context, Rule, Surrogate
@@ -30,7 +30,7 @@ from pseudo.lists.names import title_words
 from pseudo.lists.words import common_words, kinship_terms, particles
 from pseudo.scope import ScopeState
 from pseudo.services import SERVICES, Services
-from pseudo.sweep import DateProfile, followed_dates
+from pseudo.sweep import DateProfile, followed_dates, named_addresses
 
 FOLLOWING_CHARS = 40  # text after a span searched for a cue of what it is ("CALVERT HOSPITAL")
 OverrideKey = tuple[str, str, str]  # scope id, canonical label, normalised original
@@ -236,6 +236,26 @@ class Engine:
         for span in spans:
             profile.add(span.label, find_dates(document.text, words, span.start, span.end))
 
+    def _named_addresses(
+        self, document: Document, targets: list[tuple[Target, Strategy, bool]], pack: LocalePack | None, labels: Mapping[str, LabelMapping]
+    ) -> list[tuple[Target, Strategy, bool]]:
+        """Untagged e-mail addresses whose local part holds a word of a tagged name ("tcaveroescribano@"
+        beside a tagged "Teresa Cavero Escribano"), added as spans of the tagset's e-mail label and
+        marked propagated: left standing among addresses rebuilt from the surrogate names, they were
+        the first leftovers readers found (leftover round 21)."""
+        native = next((name for name, mapping in labels.items() if mapping.label == "EMAIL"), None)
+        if native is None:
+            return targets
+        words = _name_words(targets, pack)
+        taken = [(t.span.start, t.span.end) for t, _, _ in targets]
+        mapping = labels[native]
+        strategy = self.config.strategy(native, mapping)
+        added = [
+            (Target(Span(start, end, native), document.text[start:end], mapping.label, mapping.role, mapping.kind), strategy, True)
+            for start, end in named_addresses(document.text, words, taken)
+        ]
+        return sorted(targets + added, key=lambda item: item[0].span.start) if added else targets
+
     def _followed(
         self,
         document: Document,
@@ -325,6 +345,8 @@ class Engine:
             targets.append((target, self.config.strategy(span.label, mapping), False))
         if self.settings.propagate:
             targets = _propagate(document, targets, pack, self.config.propagate)
+            if "EMAIL" in self.config.propagate:
+                targets = self._named_addresses(document, targets, pack, labels)
         if self._follows_dates():
             targets = self._followed(document, targets, pack, labels, scope.id)
         targets = self._routed(targets, labels, pack, scope.id)
@@ -486,6 +508,23 @@ _BEFORE = r"(?<![\w@.+])"
 _AFTER = r"(?![\w@+]|\.\w)"
 _NAME_WORD = regex.compile(r"[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*")
 _PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
+
+
+MIN_NAME_IN_ADDRESS = 4  # letters of a name word that, found in a local part, make it that person's
+_LETTERS = regex.compile(r"\p{L}+")
+
+
+def _name_words(targets: list[tuple[Target, Strategy, bool]], pack: LocalePack | None) -> frozenset[str]:
+    """The words of the tagged names, folded as local parts write them, long and uncommon enough
+    to tell whose an address is."""
+    common = common_words(pack) if pack else frozenset()
+    return frozenset(
+        folded
+        for target, strategy, _ in targets
+        if target.label in NAME_LABELS and strategy.name != "keep"
+        for word in _LETTERS.findall(target.text)
+        if len(folded := ascii_fold(word).casefold()) >= MIN_NAME_IN_ADDRESS and word.casefold() not in common
+    )
 
 
 def _propagate(

@@ -27,7 +27,7 @@ def original_values(text: str) -> set[str]:
     return {normalise(text), *words_of(text)}
 
 
-def _nested(original: str, candidate: str) -> bool:
+def nested(original: str, candidate: str) -> bool:
     """One value inside the other as whole words: "Alicante" in "San Juan de Alicante" (or the
     reverse) would leave the original readable in its surrogate."""
     a, b = _tokens(original), _tokens(candidate)
@@ -132,7 +132,7 @@ class ScopeState:
         for attempt in range(3 * MAX_ATTEMPTS):
             candidate = draw(self.keyring.stream(stream_scope, rule, family, key, attempt))
             folded = normalise(candidate)
-            if folded == original or (not shares_words and _nested(original, folded)):
+            if folded == original or (not shares_words and nested(original, folded)):
                 continue
             phase = attempt // MAX_ATTEMPTS
             if phase < 2 and (folded in self.originals or self._carries_name(candidate) or self.carries_original(candidate, key)):

@@ -1,4 +1,9 @@
-"""Untagged dates follow the clock (on with propagation, the default).
+"""Untagged dates follow the clock, untagged e-mail addresses their person (on with propagation,
+the default).
+
+An address no one tagged whose local part holds a word of a tagged name ("tcaveroescribano@"
+beside "Teresa Cavero Escribano") is that person's: left standing among the addresses rebuilt
+from surrogate names, it was the first leftover readers found (`named_addresses`).
 
 Every tagged date of a scope moves by one offset, so a date the annotators missed would stand
 unshifted among the surrogates, months away from the dates around it: it betrays the shift and
@@ -27,6 +32,7 @@ from typing import Iterable, Sequence
 
 import regex
 
+from pseudo.folds import ascii_fold
 from pseudo.datetext import LEAP_YEAR, DateText, DateWords, Expression, Slot, find_dates, full_date, grammar
 
 # A stay's notes cite its days and the months around it (admission, prior procedures, follow-up):
@@ -213,3 +219,24 @@ def _score(text: str, part: DateText, score_words: frozenset[str]) -> bool:
     before = _WORD.findall(text, clause.end() if clause else max(0, part.start - REACH), part.start)[-NEIGHBOURHOOD:]
     after = _WORD.findall(text, part.end, stop.start() if stop else min(len(text), part.end + REACH))[:NEIGHBOURHOOD]
     return any(w.casefold() in score_words for w in (*before, *after))
+
+
+_ADDRESS = regex.compile(r"(?<![\w.+-])(?P<local>[\w.+-]+)@[\w-]+(?:\.[\w-]+)+")
+
+
+def address_at(text: str, start: int) -> int | None:
+    """The length of the e-mail address written at `start`, or None."""
+    match = _ADDRESS.match(text, start)
+    return match.end() - start if match else None
+
+
+def named_addresses(text: str, name_words: frozenset[str], taken: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The offsets of the addresses outside `taken` whose local part, folded to its letters, holds
+    one of `name_words` (folded tagged name words)."""
+    found = []
+    for match in _ADDRESS.finditer(text):
+        start, end = match.span()
+        letters = "".join(c for c in ascii_fold(match["local"]).casefold() if c.isalpha())
+        if not any(start < e and s < end for s, e in taken) and any(word in letters for word in name_words):
+            found.append((start, end))
+    return found

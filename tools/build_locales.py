@@ -1396,12 +1396,29 @@ def _es_hospital_addresses() -> dict[str, tuple[str, str]]:
     return found
 
 
+# A catalogue name as records write a hospital: without the owner's legal form (", S.A.", " S.L.")
+# and group (", Grupo Quironsalud"), which no record writes after a hospital ("Hospital del Tajo
+# S.A." read as a company), nor the catalogue's note in brackets ("Hospital General de Segovia
+# (Complejo Asistencial de Segovia)"), a trailing period or the owning company or consortium after
+# a dash ("- Empresa Publica Hospital del Sureste"); the catalogue's "Ha" for the HM group's initials ("Hospital Ha
+# Universitario Moncloa", "Grupo Ha") written "HM" (a source slip, corrected by hand).
+_ES_OWNER_TAIL = re.compile(r"(?:,?\s+Grupo\s+\S+)?(?:(?:,\s*|\s+)(?:S\.?A\.?U?\.?|S\.?L\.?U?\.?|Slu))?\s*$", re.IGNORECASE)
+_ES_HM_SLIP = re.compile(r"\bHa\b")
+_ES_NOTE_TAIL = re.compile(r"\s*(?:\([^)]*\)?|-\s+(?:Empresa|Consorci)\b.*)\.?\s*$|\.\s*$")  # "(Complejo Asistencial de Segovia)", "- Consorci Sanitari del Garraf."
+
+
+def _hospital_name(raw: str) -> str:
+    name = _ES_HM_SLIP.sub("HM", _acronyms_upper(nfc(raw)))
+    name = _ES_NOTE_TAIL.sub("", name).strip() or name
+    return _ES_OWNER_TAIL.sub("", name).strip() or name
+
+
 def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
     beds: dict[tuple[str, str, str], int] = defaultdict(int)
     address: dict[tuple[str, str, str], tuple[int, tuple[str, str]]] = {}  # the address of the unit with most beds
     addresses = _es_hospital_addresses()
     for row in read_tsv(data / "es" / "hospitals.tsv"):  # municipality_code: INE's 5 digits and a check digit
-        key = (_acronyms_upper(nfc(row["name"])), f"ES-M{row['municipality_code'][:5]}", row["class"])
+        key = (_hospital_name(row["name"]), f"ES-M{row['municipality_code'][:5]}", row["class"])
         count = max(1, int(row["beds"] or 0))
         beds[key] += count
         if row["codcnh"] in addresses and count > address.get(key, (0, ("", "")))[0]:
@@ -1416,7 +1433,10 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
             **_es_source(
                 "S17", "Alonsomar/hospitales_esp", "b4ff38818bac58c240a3e765829fc491013842e4",
                 "Ministerio de Sanidad reuse terms (attribution): Catálogo Nacional de Hospitales 2024",
-                "every hospital of the national catalogue as published, count = beds (at least 1), place_id = its "
+                "every hospital of the national catalogue as published, without the owner's legal form and group "
+                "(', S.A.', ', Grupo Quironsalud'), the catalogue's note in brackets, a trailing period and an owning "
+                "company or consortium after a dash, and with the source's 'Ha' for the HM group written 'HM' (by hand), "
+                "count = beds (at least 1), place_id = its "
                 "municipality in locations.tsv, class = its Clase de Centro (general, specialised, mental health, long "
                 "stay, other), street and postcode = its Dirección and Código Postal (tools/sources/es_hospital_addresses.tsv, "
                 "the same repository and commit: accents of type words restored, small words inside a name in lower "

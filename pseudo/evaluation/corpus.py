@@ -21,6 +21,7 @@ from pseudo.engine import Engine, Settings
 from pseudo.errors import PseudoError
 from pseudo.labels import LabelMapping
 from pseudo.model import Document, Span
+from pseudo.sweep import address_at
 
 _WORD_CHAR = regex.compile(r"\w")  # as `pseudo apply --propagate` bounds a repeated value
 
@@ -106,8 +107,9 @@ def pair_documents(originals: Sequence[Document], outputs: Sequence[Document]) -
 def _align(old: Document, new: Document, date_labels: frozenset[str] = frozenset(), words: DateWords | None = None) -> Alignment:
     """Walk both versions span by span: the text between spans must be identical, each original
     span must come back with its label, and an output span with no original span must stand
-    where the original repeats one of its tagged values of that label (a propagated span) or,
-    for a date label, where the original writes a date (one that followed the clock)."""
+    where the original repeats one of its tagged values of that label (a propagated span), where
+    it writes an e-mail address (one a tagged name made propagate) or, for a date label, where the
+    original writes a date (one that followed the clock)."""
     links: list[Link] = []
     old_cursor = new_cursor = index = 0
     for position, span in enumerate(new.spans):
@@ -128,6 +130,8 @@ def _align(old: Document, new: Document, date_labels: frozenset[str] = frozenset
             length = _repeated_value(old, old_start, span.label, after)
             if length is None and span.label in date_labels and words is not None:
                 length = _followed_date(old.text, old_start, words, after)
+            if length is None and (found := address_at(old.text, old_start)) is not None and old.text.startswith(after, old_start + found):
+                length = found  # an untagged address of a tagged person's name
             if length is None:
                 return Alignment(problem=f"output span {span.start}-{span.end} stands where the original has no span")
             links.append(Link(Span(old_start, old_start + length, span.label), span, added=True))

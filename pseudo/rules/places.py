@@ -45,6 +45,7 @@ from pseudo.lists.tree import Place
 from pseudo.model import Target
 from pseudo.rules.base import LISTED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
 from pseudo.rules.ids import as_date, is_whole_date, shape_surrogate
+from pseudo.scope import nested
 from pseudo.scope import MAX_ATTEMPTS
 from pseudo.services.address import NO_TOWN_LISTED, PLACE_LABELS, AddressWorld, AddressSettings, depth, keep_option, place_settings
 
@@ -370,7 +371,9 @@ class PlaceRule(Rule):
         gap = _GAP_AFTER_TYPE.match(rest).group() if road_type else ""
         unit = world.unit_address(ctx.document, near) if near is not None else None
         own = _unit_street(text, road_type, gap, unit[0], world, settings) if unit else None
-        if own is not None and own != text and not ctx.scope.carries_original(own, text):  # the catalogue unit before it is at its own address
+        # the catalogue unit before it is at its own address, unless that is the original's, however
+        # written ("Ctra Sevilla-Huelva s/n" for "Ctra Sevilla Huelva s/n": a draw no attempt could pass)
+        if own is not None and not nested(normalise(text), normalise(own)) and not ctx.scope.carries_original(own, text):
             return Surrogate(ctx.consistent("unit-street", normalise(text), lambda _: own))
         lead, rest = _leading_number(rest[len(gap) :], settings)
         cut = len(rest) if not rest[:1].isdigit() else 0

@@ -38,6 +38,7 @@ from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.tree import LocationTree, Place
 from pseudo.lists.weighted import WeightedList
+from pseudo.lists.words import common_words, particles
 from pseudo.model import Tagged, Target
 from pseudo.scope import ScopeState
 from pseudo.services.makers import MakerService
@@ -306,6 +307,7 @@ class AddressWorld:
         self._at_home = False  # whether the document read names a listed place at home
         self._unit_towns: dict[tuple[int, int], Place | None] = {}  # a unit span -> the town it is written with
         self._catalogue_towns: set[str] = set()  # towns written with a unit of a catalogue type: drawn among towns with such units
+        self._unit_words: dict[str, set[str]] = {}  # such a town -> the naming words of its units as written
         self._region_beside: dict[str, set[str]] = {}  # a town id -> the loose names of its regions written beside it
         self._codes_written: dict[str, set[str]] = {}  # a town id -> its postcodes the scope writes
         self._articled: dict[str, frozenset[str]] = {}  # a place id -> the loose names of places that take the article written before it
@@ -356,14 +358,37 @@ class AddressWorld:
             other = self._find_exact(name, "REGION") or self._find_exact(name, "PLACE")
             if other is not None:
                 return other, None
+        joined = _preferred([p for p in self._joined_names().get(loose(name), ()) if not wanted or p.kind in wanted], wanted)
+        if joined is not None:  # "Vitoria" of "Vitoria-Gasteiz"
+            return joined, None
+        # a misspelt town is a town at home: "Vitoria" had matched "Victoria", Seychelles, and the
+        # Álava patient's town had become an African capital
         names = self._pack.cached(
             f"place-names:{label}",
-            lambda: _weighted_names(p for p in self._tree.places.values() if not wanted or p.kind in wanted),
+            lambda: _weighted_names(
+                p for p in self._tree.places.values() if (not wanted or p.kind in wanted) and (label != "PLACE" or not self.is_abroad(p))
+            ),
         )
         near = closest(name, {"places": names}, self._fuzzy_cutoff)
         if near:
             return self._find(near[1], label)[0], "place matched to the closest listed spelling"
         return None, "place in no list: a random place of its level"
+
+    def _joined_names(self) -> dict[str, tuple[Place, ...]]:
+        """Each half of a place name of two joined by a hyphen ("Vitoria-Gasteiz", "Maó-Mahón") ->
+        the places so named: a record writes one half alone ("Localidad: Vitoria"), which no list
+        holds as a name of its own."""
+
+        def make() -> dict[str, tuple[Place, ...]]:
+            found: dict[str, list[Place]] = {}
+            for place in self._tree.places.values():
+                halves = place.name.split("-")
+                if len(halves) == 2 and all(h.strip() for h in halves):
+                    for half in halves:
+                        found.setdefault(loose(half.strip()), []).append(place)
+            return {half: tuple(places) for half, places in found.items()}
+
+        return self._pack.cached("joined-place-names", make)
 
     def _find_exact(self, name: str, label: str) -> Place | None:
         """The listed place a name spells exactly for a label (its preferred kinds first), or None."""
@@ -484,7 +509,7 @@ class AddressWorld:
         else:
             anchor, pool = self._pool_for(place)
             if place.id in self._catalogue_towns:  # written with a hospital: a town the catalogue lists one of
-                pool = self._with_units(pool, place, anchor)
+                pool = self._with_units(pool, place, anchor, self._unit_words.get(place.id, set()))
             if place.id in self._region_beside:
                 pool = _without(pool, self._region_beside[place.id])
             if place.id in self._articled:
@@ -501,9 +526,12 @@ class AddressWorld:
         self._map_regions_above(place, chosen)
         return chosen
 
-    def _with_units(self, pool: WeightedList, place: Place, anchor: Place | None) -> WeightedList:
+    def _with_units(self, pool: WeightedList, place: Place, anchor: Place | None, words: set[str]) -> WeightedList:
         """The names of a pool, other than the place's own, borne by a place of its kind (under the
-        anchor) that a catalogue files a unit at; the whole pool when none is."""
+        anchor) that a catalogue files a unit at; of those, the places with a unit that shares no
+        naming word with the units written with the place (`words`: Parla, whose one hospital is
+        "Infanta Cristina", cannot hold the surrogate of "Hospital Infanta Sofía", and the unit had
+        been drawn in another town than the one written after it); the whole pool when none is."""
 
         def make() -> WeightedList:
             filed = _catalogue_places(self._pack)
@@ -514,6 +542,16 @@ class AddressWorld:
         key = f"place-pool-units:{place.kind}:{anchor.id if anchor else '*'}:{place.extra.get('preposition') or ''}:{len(pool)}"
         with_units = self._pack.cached(key, make)
         others = [(n, w) for n, w in zip(with_units.items, with_units.weights) if loose(n) != loose(place.name)]
+        if words:
+            units = _units_by_place(self._pack)
+            named: dict[str, list[Place]] = {}
+            for candidate in self._tree.descendants(anchor, place.kind) if anchor else self._tree.of_kind(place.kind):
+                named.setdefault(candidate.name, []).append(candidate)
+
+            def fits(name: str) -> bool:
+                return any(not words & set(_naming_words(self._pack, unit)) for p in named.get(name, ()) for unit in units.get(p.id, ()))
+
+            others = [(n, w) for n, w in others if fits(n)] or others
         return WeightedList(tuple(n for n, _ in others), tuple(w for _, w in others)) if others else pool
 
     def _map_regions_above(self, place: Place, chosen: Place) -> None:
@@ -549,6 +587,7 @@ class AddressWorld:
             town = self._unit_towns[(unit.span.start, unit.span.end)] = self._town_of_unit(document, unit)
             if town is not None and _catalogue_type(self._pack).search(unit.text):
                 self._catalogue_towns.add(town.id)
+                self._unit_words.setdefault(town.id, set()).update(_naming_words(self._pack, unit.text))
         for town, names in self._regions_beside_towns(document).items():
             self._region_beside.setdefault(town, set()).update(names)
         self._read_articles(document)
@@ -1292,8 +1331,8 @@ class AddressWorld:
         "Carrer Medio" mixes Catalan with a name of the national list."""
         written = road_type.strip()
         word = self.road_class(written)
-        if not written.isalpha() or written.casefold() == word or town is None:
-            return road_type
+        if not written.isalpha() or written.casefold() == word or word.startswith(written.casefold()) or town is None:
+            return road_type  # "Av" is an abbreviation, not another language's word: "Av, de Leon" had become "Avenida, La Catedral"
         local = self._local_streets(self.surrogate(town), road_type)
         if local is not None and name in local:
             return road_type
@@ -1547,14 +1586,38 @@ def _catalogue_places(pack: LocalePack) -> frozenset[str]:
     """The ids of the places a catalogue of real units (hospitals) files a unit at, of the class
     most of its units have where it gives classes (a town whose one hospital is a psychiatric one
     cannot hold the general hospital a unit becomes)."""
+    return pack.cached("address:catalogue-places", lambda: frozenset(_units_by_place(pack)))
 
-    def make() -> frozenset[str]:
+
+def _units_by_place(pack: LocalePack) -> dict[str, tuple[str, ...]]:
+    """Place id -> the names of the catalogue units filed there, of the usual class."""
+
+    def make() -> dict[str, tuple[str, ...]]:
         types = pack.vocabulary(UNIT_VOCABULARY).get("types", []) if pack.has(UNIT_VOCABULARY) else []
         lists = {t["catalogue"] for t in types if t.get("catalogue") and pack.has(t["catalogue"])}
-        found: set[str] = set()
+        found: dict[str, list[str]] = {}
         for name in sorted(lists):
             usual = catalogue_classes(pack, name)[1]
-            found.update(r["place_id"] for r in pack.rows(name) if r.get("place_id") and (usual is None or r["class"] == usual))
-        return frozenset(found)
+            for row in pack.rows(name):
+                if row.get("place_id") and (usual is None or row["class"] == usual):
+                    found.setdefault(row["place_id"], []).append(row["name"])
+        return {place: tuple(names) for place, names in found.items()}
 
-    return pack.cached("address:catalogue-places", make)
+    return pack.cached("address:units-by-place", make)
+
+
+def _naming_words(pack: LocalePack, name: str) -> frozenset[str]:
+    """The words of a unit's name that name it: not a type word of the units vocabulary, a common
+    word or a particle ("Infanta", "Sofía" of "Hospital Infanta Sofía")."""
+    generic = pack.cached(
+        "address:unit-generic-words",
+        lambda: frozenset(
+            w.casefold()
+            for t in (pack.vocabulary(UNIT_VOCABULARY).get("types", []) if pack.has(UNIT_VOCABULARY) else [])
+            for cue in t.get("cues") or ()
+            for w in _WORD.findall(cue)
+        )
+        | common_words(pack)
+        | particles(pack),
+    )
+    return frozenset(w.casefold() for w in _WORD.findall(name)) - generic

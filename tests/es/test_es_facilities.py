@@ -376,3 +376,36 @@ def test_a_kept_provinces_one_general_hospital_becomes_another_of_the_province_n
         assert province == "Segovia" and "Hospital General de Segovia" not in unit, unit
         place = tree.places[towns[unit]]
         assert tree.ancestor(place, "autonomous_community").name == "Castilla y León", (unit, place.name)
+
+
+def test_a_unit_drawn_at_the_originals_street_takes_another_street_not_an_error():
+    """Round 21's run stopped on "Ctra Sevilla Huelva s/n": the unit drawn for the hospital before it
+    stands at "Ctra Sevilla-Huelva s/n", the original street but for a hyphen, which every attempt
+    of the draw refused. The street is then drawn as any street of the town."""
+    text = "Servicio de Cirugía, Hospital Juan Ramón Jiménez, Calle Dr. Pedro Naranjo-Rodríguez s/n 21007 Huelva."
+    tags = [("Hospital Juan Ramón Jiménez", "HOSPITAL"), ("Calle Dr. Pedro Naranjo-Rodríguez s/n", "CALLE"), ("21007", "TERRITORIO"), ("Huelva", "TERRITORIO")]
+    drawn = run_many(text, tags, keys=8)
+    assert any(unit == "Hospital Infanta Elena" for unit, *_ in drawn)  # the unit at that street was drawn
+    assert all("naranjo" not in street.casefold() for _, street, _, _ in drawn), drawn
+
+
+def test_catalogue_hospitals_are_named_as_records_write_them():
+    """"Hospital Ha Universitario Moncloa" (the catalogue's slip for HM) and "Hospital del Tajo S.A."
+    read as garbled and as a company (round 21): the pack writes no owner's legal form or group and
+    the HM group's initials as such."""
+    names = es_pack().weighted("hospitals").items
+    assert "Hospital HM Universitario Moncloa" in names and "Hospital del Tajo" in names
+    assert not [n for n in names if regex.search(r"\bHa\b|\bS\.?[AL]\.?U?\.?$|\bSlu$|\bGrupo \S+$", n)]
+
+
+def test_the_town_written_after_a_unit_is_one_with_a_unit_that_fits():
+    """"Hospital Infanta Sofía ... San Sebastián de los Reyes" had become "Hospital Universitario
+    Príncipe de Asturias ... Parla" (round 21): the town was drawn among towns with a hospital, Parla,
+    whose one hospital ("Infanta Cristina") shares a naming word with the original and was refused,
+    so the unit came from another town. The town is drawn among towns with a unit that fits."""
+    text = ("Localidad/ Provincia: Madrid.\nRemitido por: Dra. Irene García Osés. Hospital Infanta Sofía Paseo de Europa, 34, "
+            "28703 San Sebastián de los Reyes, Madrid")  # fmt: skip
+    tags = [("Madrid", "TERRITORIO"), ("Irene García Osés", "NOMBRE_PERSONAL_SANITARIO"), ("Hospital Infanta Sofía", "HOSPITAL"),
+            ("Paseo de Europa, 34", "CALLE"), ("28703", "TERRITORIO"), ("San Sebastián de los Reyes", "TERRITORIO"), ("Madrid", "TERRITORIO")]  # fmt: skip
+    for *_, unit, _, _, town, _ in run_many(text, tags, keys=15):
+        assert town in _filed_at(unit), (unit, town)

@@ -692,3 +692,25 @@ def test_a_hospital_written_with_a_foreign_country_is_a_hospital_of_that_country
         [surrogate] = [p for p in tree.lookup(country) if p.kind == "country"]
         towns = {t.name for t in tree.descendants(surrogate, "capital")}
         assert any(hospital.endswith(t) for t in towns), (hospital, country)
+
+
+def test_an_abbreviated_road_type_stays_as_written():
+    """"Av, de Leon 66" had become "Avenida, La Catedral 18": "Av" was read as a full road word of
+    another language (as "Carrer" is) because it has no period."""
+    text = "Domicilio: Av, de Leon 66, 1H. Localidad/ Provincia: Tres Cantos."
+    for street, _ in run_many(text, [("Av, de Leon 66, 1H", "CALLE"), ("Tres Cantos", "TERRITORIO")], keys=8):
+        assert street.startswith("Av, "), street
+
+
+def test_a_town_written_by_one_of_its_joined_names_is_that_town_and_a_misspelt_one_stays_at_home():
+    """"Localidad/ Provincia: Vitoria." had become "Dakar" (leftover round 21): INE lists the town
+    as "Vitoria-Gasteiz", no list holds "Vitoria" alone, and the spelling fallback took "Victoria",
+    Seychelles. One half of a joined name names its town; a misspelt town is a town at home."""
+    tree = es_pack().tree()
+    text = "Domicilio: C/ Laskorain, 2, 1A.\nLocalidad/ Provincia:  Vitoria.\nCP: 01009.\nPaís de nacimiento: España."
+    tags = [("C/ Laskorain, 2, 1A", "CALLE"), ("Vitoria", "TERRITORIO"), ("01009", "TERRITORIO"), ("España", "PAIS")]
+    for _, town, code, _ in run_many(text, tags, keys=8):
+        places = [p for p in tree.lookup(town) if p.kind == "municipality"]
+        assert places and tree.ancestor(places[0], "province").id == "ES-P01" and code.startswith("01"), (town, code)
+    for town, _ in run_many("Localidad: Vittoria. País: España.", [("Vittoria", "TERRITORIO"), ("España", "PAIS")], keys=5):
+        assert any(p.kind == "municipality" for p in tree.lookup(town)), town

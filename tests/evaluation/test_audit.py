@@ -129,6 +129,16 @@ def test_spans_added_by_propagate_are_aligned(tmp_path):
     assert findings(report, "misaligned")[0]["detail"] == "output span 34-38 stands where the original has no span"
 
 
+def test_an_untagged_address_of_a_tagged_name_added_by_propagate_is_aligned(tmp_path):
+    """`pseudo apply` tags an untagged e-mail address that holds a tagged name: aligned, no leak."""
+    original = doc("d1", "Anna Berg, aberg@gmail.com, kom.", ("FIRST_NAME", "Anna"), ("LAST_NAME", "Berg"), locale="sv")
+    output = doc("d1", "Karin Lund, klund@gmail.com, kom.", ("FIRST_NAME", "Karin"), ("LAST_NAME", "Lund"),
+                 ("EMAIL", "klund@gmail.com"), locale="sv")  # fmt: skip
+    result, report = run(tmp_path, [original], [output])
+    assert result.exit_code == 0, result.output
+    assert report["counts"]["misaligned"] == 0 and report["counts"]["leak"] == 0
+
+
 def test_an_age_landing_on_another_age_is_the_shift_not_a_collision(tmp_path):
     """Ages (a relative's age tagged as kinship among them) move by one shift: 58 -> 60 where
     another original says 60 is the shift at work, as a date inside a date is."""
