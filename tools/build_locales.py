@@ -1370,8 +1370,12 @@ _ES_ADDRESS_ARTICLE = re.compile(r"^(?P<type>\S+) (?P<name>[^()]+?) \((?P<articl
 _ES_ADDRESS_NOTE = re.compile(r"\s*\([^()]*\)")  # "( Au/Ba )", "(Pozuelo)": the catalogue's own notes
 
 
+_ES_ADDRESS_TWO_TYPES = re.compile(r",\s*[A-ZÁÉÍÓÚ]\w+/\w+\b")  # "Calle José Achotegui, Calle/Kalea s/n": the type in both languages
+
+
 def _es_address(address: str) -> str:
     address = _ES_ADDRESS_ARTICLE.sub(lambda m: f"{m['type']} {m['article'].casefold()} {m['name']}", address)  # "Calle Choupana (Da)"
+    address = _ES_ADDRESS_TWO_TYPES.sub("", address)
     words = _ES_ADDRESS_NOTE.sub("", address).replace("S/N", "s/n").rstrip(" -").split()
     if words and words[-1] == "0":
         words[-1] = "s/n"
@@ -1407,24 +1411,32 @@ _ES_HM_SLIP = re.compile(r"\bHa\b")
 _ES_NOTE_TAIL = re.compile(r"\s*(?:\([^)]*\)?|-\s+(?:Empresa|Consorci)\b.*)\.?\s*$|\.\s*$")  # "(Complejo Asistencial de Segovia)", "- Consorci Sanitari del Garraf."
 
 
-def _hospital_name(raw: str) -> str:
-    name = _ES_HM_SLIP.sub("HM", _acronyms_upper(nfc(raw)))
-    name = _ES_NOTE_TAIL.sub("", name).strip() or name
-    return _ES_OWNER_TAIL.sub("", name).strip() or name
+def _hospital_name(raw: str) -> tuple[str, str]:
+    """(the name as records write it, the words cut off it: the note names the unit too)."""
+    full = _ES_HM_SLIP.sub("HM", _acronyms_upper(nfc(raw)))
+    name = _ES_NOTE_TAIL.sub("", full).strip() or full
+    name = _ES_OWNER_TAIL.sub("", name).strip() or name
+    return name, " ".join(re.findall(r"\w+", full[len(name) :]))
 
 
 def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
     beds: dict[tuple[str, str, str], int] = defaultdict(int)
     address: dict[tuple[str, str, str], tuple[int, tuple[str, str]]] = {}  # the address of the unit with most beds
     addresses = _es_hospital_addresses()
+    also: dict[tuple[str, str, str], set[str]] = defaultdict(set)  # the words of the notes cut off a name
     for row in read_tsv(data / "es" / "hospitals.tsv"):  # municipality_code: INE's 5 digits and a check digit
-        key = (_hospital_name(row["name"]), f"ES-M{row['municipality_code'][:5]}", row["class"])
+        name, note = _hospital_name(row["name"])
+        key = (name, f"ES-M{row['municipality_code'][:5]}", row["class"])
+        also[key].update(note.split())
         count = max(1, int(row["beds"] or 0))
         beds[key] += count
         if row["codcnh"] in addresses and count > address.get(key, (0, ("", "")))[0]:
             address[key] = (count, addresses[row["codcnh"]])
     rows = sorted(
-        ((name, count, place, kind, *address.get((name, place, kind), (0, ("", "")))[1]) for (name, place, kind), count in beds.items()),
+        (
+            (name, count, place, kind, *address.get((name, place, kind), (0, ("", "")))[1], " ".join(sorted(also[name, place, kind])))
+            for (name, place, kind), count in beds.items()
+        ),
         key=lambda r: (-r[1], r[0], r[2], r[3]),
     )
     return {
@@ -1435,7 +1447,8 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
                 "Ministerio de Sanidad reuse terms (attribution): Catálogo Nacional de Hospitales 2024",
                 "every hospital of the national catalogue as published, without the owner's legal form and group "
                 "(', S.A.', ', Grupo Quironsalud'), the catalogue's note in brackets, a trailing period and an owning "
-                "company or consortium after a dash, and with the source's 'Ha' for the HM group written 'HM' (by hand), "
+                "company or consortium after a dash (their words kept in column also: 'Sede Txagorritxu', a former name "
+                "the unit may not be the surrogate of), and with the source's 'Ha' for the HM group written 'HM' (by hand), "
                 "count = beds (at least 1), place_id = its "
                 "municipality in locations.tsv, class = its Clase de Centro (general, specialised, mental health, long "
                 "stay, other), street and postcode = its Dirección and Código Postal (tools/sources/es_hospital_addresses.tsv, "
@@ -1444,7 +1457,7 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
                 "Spanish pack's default for rules.healthcare.names is catalogue: a hospital becomes a real one of the "
                 "same class of the surrogate town, else of its province, else of Spain, and the street and postcode "
                 "written after it on its line become its own",
-                rows=write_tsv(out / "hospitals.tsv", ("name", "count", "place_id", "class", "street", "postcode"), rows),
+                rows=write_tsv(out / "hospitals.tsv", ("name", "count", "place_id", "class", "street", "postcode", "also"), rows),
             ),
         }
     }  # fmt: skip

@@ -53,20 +53,33 @@ def _types(pack: LocalePack, vocabulary: str) -> list[dict[str, Any]]:
 
 
 def _cue_pattern(pack: LocalePack, vocabulary: str) -> regex.Pattern | None:
-    """Every cue of every type as one whole-word pattern, longest first, one group per type."""
+    """Every cue of every type as one whole-word pattern, longest cue first: at each place the
+    longest cue written there ("Centro Penitenciario", not the "Centro" of a type listing a longer
+    cue first: grouped by type, the prison had been read as a centre)."""
 
     def make() -> regex.Pattern | None:
-        alternatives = []
-        for index, unit_type in enumerate(_types(pack, vocabulary)):
-            cues = sorted(unit_type.get("cues", []), key=len, reverse=True)
-            if cues:
-                alternatives.append((max(map(len, cues)), f"(?P<t{index}>{'|'.join(map(regex.escape, cues))})"))
-        if not alternatives:
+        cues = sorted(_cue_types(pack, vocabulary), key=len, reverse=True)
+        if not cues:
             return None
-        body = "|".join(group for _, group in sorted(alternatives, key=lambda a: -a[0]))
-        return regex.compile(rf"(?i)(?<![\p{{L}}\p{{N}}])(?:{body})(?![\p{{L}}\p{{N}}])")
+        return regex.compile(rf"(?i)(?<![\p{{L}}\p{{N}}])(?:{'|'.join(map(regex.escape, cues))})(?![\p{{L}}\p{{N}}])")
 
     return pack.cached(f"cues:{vocabulary}", make)
+
+
+def _cue_types(pack: LocalePack, vocabulary: str) -> dict[str, int]:
+    """A cue, folded -> the index of its type; a cue two types list goes to the type with the
+    longer longest cue."""
+
+    def make() -> dict[str, int]:
+        types = list(enumerate(_types(pack, vocabulary)))
+        by_longest = sorted(types, key=lambda item: -max(map(len, item[1].get("cues") or [""])))
+        found: dict[str, int] = {}
+        for index, unit_type in by_longest:
+            for cue in unit_type.get("cues") or ():
+                found.setdefault(cue.casefold(), index)
+        return found
+
+    return pack.cached(f"cue-types:{vocabulary}", make)
 
 
 def recognise(text: str, pack: LocalePack, vocabulary: str) -> tuple[dict[str, Any] | None, str]:
@@ -80,8 +93,7 @@ def recognise(text: str, pack: LocalePack, vocabulary: str) -> tuple[dict[str, A
             best = match
     if best is None:
         return None, ""
-    index = int(next(name for name, value in best.groupdict().items() if value is not None)[1:])
-    return _types(pack, vocabulary)[index], best.group()
+    return _types(pack, vocabulary)[_cue_types(pack, vocabulary)[best.group().casefold()]], best.group()
 
 
 def _region_kinds(pack: LocalePack) -> frozenset[str]:
@@ -241,6 +253,16 @@ def _joined(type_word: str, rest: str) -> str:
 _ACRONYM = regex.compile(r"\p{L}{2,4}|(?:\p{L}\.){2,5}")  # "GH", "VAMC", "gh", "G.H."
 
 
+def _also_named(pack: LocalePack, catalogue: str) -> dict[str, frozenset[str]]:
+    """A catalogue unit's name -> the words of its `also` column: what the catalogue's note adds
+    to the name records write ("Sede Txagorritxu" of "Hospital Universitario Araba")."""
+
+    def make() -> dict[str, frozenset[str]]:
+        return {loose(r["name"]): frozenset(w.casefold() for w in _WORD.findall(r.get("also") or "")) for r in pack.rows(catalogue)}
+
+    return pack.cached(f"units:also:{catalogue}", make)
+
+
 def _type_vocabulary(pack: LocalePack, vocabulary: str) -> frozenset[str]:
     """Every word of the vocabulary's type words, folded ("hospital", "universitario", "complejo")."""
     return pack.cached(
@@ -335,10 +357,13 @@ def _generic_words(pack: LocalePack) -> frozenset[str]:
     return pack.cached("units:generic-words", make)
 
 
-def _generic_of_place(target: Target, ctx: Context) -> str | None:
+def _generic_of_place(target: Target, ctx: Context, unit_type: dict[str, Any] | None = None) -> str | None:
     """'Centro de Transfusión Sanguínea de Navarra', 'Centro Penitenciario de Zuera': words that name
     no one, a particle, then a listed place ending the span: the same words and the place's
-    surrogate, which is the span itself when the place is kept (a region: it names nothing else)."""
+    surrogate, which is the span itself when the place is kept (a region: it names nothing else).
+    A type whose names are after a region ("{type} de {province}": prisons, few to a province)
+    takes the surrogate's region of that kind: "Centro Penitenciario de Novillas", a village of
+    Zaragoza, read as made up (round 22)."""
     if not ctx.pack.has("locations"):
         return None
     world = ctx.services.address
@@ -350,7 +375,11 @@ def _generic_of_place(target: Target, ctx: Context) -> str | None:
     generic = _generic_words(ctx.pack)
     if len(words) < 2 or words[-1].casefold() not in particles(ctx.pack) or any(w.casefold() not in generic for w in words):
         return None
-    return target.text[:start] + world.surrogate(place).name + target.text[end:]
+    surrogate = world.surrogate(place)
+    slots = {slot for name in (unit_type or {}).get("names") or () for slot in _PLACEHOLDER.findall(name)}
+    regions = [kind for kind in slots if kind in _region_kinds(ctx.pack)] if "place" not in slots else []
+    region = ctx.pack.tree().ancestor(surrogate, regions[0]) if regions else None
+    return target.text[:start] + (region or surrogate).name + target.text[end:]
 
 
 def _keeps_type_word(unit_type: dict[str, Any]) -> bool:
@@ -588,12 +617,14 @@ class HealthcareUnitRule(Rule):
             words = [w.casefold() for w in _WORD.findall(name)]
             same_class = not wanted or bool(classes.get(loose(name), wanted) & wanted)
             own = original_loose in loose(name) or (place_words & set(words) and not set(words) - generic)
-            return not own and not original_words & set(words) and not (words and words[-1] == next_word) and same_class
+            named = set(words) | also.get(loose(name), frozenset())  # a former name of the unit names it too ("Sede Txagorritxu")
+            return not own and not original_words & named and not (words and words[-1] == next_word) and same_class
 
         original_loose = loose(target.text)
+        also = _also_named(ctx.pack, catalogue_name) if catalogued else {}
         near = _near(ctx.pack, unit_type["catalogue"], place, fits) if catalogued else None
 
-        renamed = None if catalogued else _generic_of_place(target, ctx)
+        renamed = None if catalogued else _generic_of_place(target, ctx, unit_type)
         if renamed is not None:
             kept = renamed == target.text
             return Surrogate(renamed, kept=kept, kept_as="named after its kept place" if kept else None)

@@ -437,9 +437,20 @@ class AddressWorld:
             else:
                 region = self._kept_region(place)
                 self._kept[place.id] = region is not None and (
-                    len(_pool(self._pack, place.kind, region, None)) < 2 or self._heads_kept(place)
+                    len(_pool(self._pack, place.kind, region, None)) < 2 or self._heads_kept(place) or self._only_unit_town(place, region)
                 )
         return self._kept[place.id]
+
+    def _only_unit_town(self, place: Place, region: Place) -> bool:
+        """Whether a town written with a catalogue unit is the only town of its kept region the
+        catalogue files units at ("Vitoria" in Álava): another town of the region would hold no
+        unit the hospital could become, so the hospital came from another region while the town
+        after it did not ("Hospital Universitario Araba ... 01400 Laudio"). Like a provincial
+        capital named like its province, it is kept: the region names it nearly already."""
+        if place.id not in self._catalogue_towns:
+            return False
+        filed = _catalogue_places(self._pack)
+        return place.id in filed and not any(p.id in filed for p in self._tree.descendants(region, place.kind) if p.id != place.id)
 
     def _holds_one_town(self, region: Place) -> bool:
         """Whether a region holds exactly one town (a place of the PLACE label's default kind)."""

@@ -409,3 +409,28 @@ def test_the_town_written_after_a_unit_is_one_with_a_unit_that_fits():
             ("Paseo de Europa, 34", "CALLE"), ("28703", "TERRITORIO"), ("San Sebastián de los Reyes", "TERRITORIO"), ("Madrid", "TERRITORIO")]  # fmt: skip
     for *_, unit, _, _, town, _ in run_many(text, tags, keys=15):
         assert town in _filed_at(unit), (unit, town)
+
+
+def test_the_only_town_of_a_kept_province_with_hospitals_stays_with_a_hospital_of_its_own():
+    """"Hospital de Txagorritxu ... Vitoria-Gasteiz" had become "Hospital Universitario Araba C/. José
+    Achotegui ... 01400 Laudio" (round 22): Álava files hospitals at Vitoria only, so the town drawn
+    held none and the unit came from elsewhere, and the catalogue's merged hospital, whose note
+    names the Txagorritxu site, stood at the original's street. Such a town is kept, like a
+    provincial capital named after its province, and a unit whose note names the original is none."""
+    text = "Localidad/ Provincia:  Vitoria.\nRemitido por: Dr. Juan Pérez. Hospital de Txagorritxu C/. José Atxotegui, s/n 01009 Vitoria-Gasteiz España"
+    tags = [("Vitoria", "TERRITORIO"), ("Juan Pérez", "NOMBRE_PERSONAL_SANITARIO"), ("Hospital de Txagorritxu", "HOSPITAL"),
+            ("C/. José Atxotegui, s/n", "CALLE"), ("01009", "TERRITORIO"), ("Vitoria-Gasteiz", "TERRITORIO"), ("España", "PAIS")]  # fmt: skip
+    for town, _, unit, street, code, town2, _ in run_many(text, tags, keys=8):
+        assert (town, town2) == ("Vitoria", "Vitoria-Gasteiz") and "Vitoria-Gasteiz" in _filed_at(unit), (town, unit)
+        assert unit != "Hospital Universitario Araba" and "chotegui" not in street and code.startswith("010"), (unit, street, code)
+
+
+def test_a_prison_is_named_after_its_province_not_a_village():
+    """"Centro Penitenciario de Zuera" had become "Centro Penitenciario de Novillas" (round 22): a
+    prison of a village of 500 read as made up. The cue "Centro Penitenciario" had also been read as
+    the "Centro" of another type, which listed a longer cue first. Prisons are named after their
+    province, as the type's template says."""
+    text = "Servicio Médico Centro Penitenciario de Zuera Carretera Nacional 330 km 539 50800 Zuera Zaragoza"
+    tags = [("Centro Penitenciario de Zuera", "INSTITUCION"), ("50800", "TERRITORIO"), ("Zuera", "TERRITORIO"), ("Zaragoza", "TERRITORIO")]
+    for unit, *_ in run_many(text, tags, keys=5):
+        assert unit == "Centro Penitenciario de Zaragoza", unit
