@@ -171,8 +171,11 @@ class Engine:
             self._mark_cued(document, labels, scope_id)
             self._mark_dated(document, labels, scope_id)
             self._scope(scope_id).add_originals((document.span_text(s) for s in document.spans), _closed_class(self, document))
-            self._scope(scope_id).add_names(
-                document.span_text(s) for s in document.spans if s.label in labels and labels[s.label].label in NAME_LABELS
+            cued = self._cued.get(scope_id, {})
+            self._scope(scope_id).add_names(  # not a name span a cue sends to another rule ("Hospital General ..." tagged as a doctor)
+                document.span_text(s)
+                for s in document.spans
+                if s.label in labels and labels[s.label].label in NAME_LABELS and (s.label, normalise(document.span_text(s))) not in cued
             )
         remaining = Counter(scope_id for scope_id in scope_ids if isinstance(scope_id, str))
         for document, scope_id in zip(documents, scope_ids):

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import regex
 
+from pseudo.folds import loose
 from pseudo.keyed import KeyedStream
+from pseudo.lists.tree import Place
 from pseudo.model import Target
 from pseudo.rules.base import Context
 from pseudo.digits import digits_of, replace_digits
@@ -44,15 +46,16 @@ def _nie_value(prefix: str, number: str) -> int:
     return int(str(NIE_PREFIXES.index(prefix.upper())) + digits_of(number))
 
 
-def surrogate_province(target: Target, ctx: Context, stream: KeyedStream) -> str:
-    """The INE code of the province of the surrogate of the place nearest to the span (the address
-    world's answer, as a phone number takes its area code), else of a province drawn from the pack."""
+def surrogate_province(target: Target, ctx: Context, stream: KeyedStream, place: Place | None = None) -> str:
+    """The INE code of the province of the surrogate of `place`, else of the place nearest to the
+    span (the address world's answer, as a phone number takes its area code), else of a province
+    drawn from the pack."""
     pack = ctx.pack
     if pack is None or not pack.has("locations"):
         return f"{stream.choice(PROVINCES):02d}"
     tree = pack.tree()
     world = ctx.services.address
-    place = world.nearest(ctx.document, target.span.start)
+    place = place or world.nearest(ctx.document, target.span.start)
     surrogate = world.surrogate(place) if place is not None else None
     province = surrogate if surrogate is None or surrogate.kind == "province" else tree.ancestor(surrogate, "province")
     if province is not None and province.extra.get("code"):
@@ -98,6 +101,8 @@ def nss(text: str, target: Target, ctx: Context, stream: KeyedStream, labelled: 
     if not (twelve or (labelled and len(digits) > 2 and _NSS_SHAPE.fullmatch(text))):
         return None
     province = surrogate_province(target, ctx, stream)
+    if _of_another_province(digits[:2], target, ctx):  # the original's code is not its record's province: neither is ours
+        province = next(code for code in iter(lambda: f"{stream.between(1, PROVINCE_CODES):02d}", None) if code != province)
     if twelve:
         number = stream.between(10_000_000, 99_999_999)
         control = nss_control(int(province), number)
@@ -125,7 +130,7 @@ def colegiado(text: str, target: Target, ctx: Context, stream: KeyedStream, labe
     usual = serial is not None and len(serial) in (5, 6) and match["gap1"] and match["gap2"]
     if not (usual or labelled and (serial or match["gap1"])):
         return None
-    college = surrogate_province(target, ctx, stream)
+    college = surrogate_province(target, ctx, stream, _signed_place(target, ctx))
     if match["second"] == match["college"]:
         second = college
     elif college == match["college"] or _kept_province(match["second"], ctx):  # "31 28", not "31 51"
@@ -133,6 +138,48 @@ def colegiado(text: str, target: Target, ctx: Context, stream: KeyedStream, labe
     else:
         second = f"{stream.between(1, PROVINCE_CODES):02d}"
     return replace_digits(text, college + second + (redraw_digits(serial, stream) if serial else ""))
+
+
+def _of_another_province(code: str, target: Target, ctx: Context) -> bool:
+    """Whether a number's province code is not that of the province of the place nearest to it in
+    the original record: the surrogate's then is not its record's either. Every surrogate NASS had
+    carried its record's province, and an original left untagged with another stood out at once
+    (leftover round 22: "NASS 90 ..." in an Albacete record)."""
+    if ctx.pack is None or not ctx.pack.has("locations"):
+        return False
+    place = ctx.services.address.nearest(ctx.document, target.span.start)
+    tree = ctx.pack.tree()
+    province = place if place is None or place.kind == "province" else tree.ancestor(place, "province")
+    return province is not None and bool(province.extra.get("code")) and province.extra["code"] != code
+
+
+SIGNATURE_REACH = 200  # characters after a doctor's name in which the address they sign with is read
+
+
+def _signed_place(target: Target, ctx: Context) -> Place | None:
+    """The place of the address the doctor whose NºCol this is signs with further on ("Remitido
+    por: Dra. María Moreno López C/. Dalí, 14 19171 Cabanillas del Campo (Guadalajara)"): the
+    college is that province's, not the patient's ("NºCol 19 19" had become "28 28" after a Madrid
+    header while the doctor signed from Guadalajara). None without such an address."""
+    if ctx.pack is None or not ctx.pack.has("locations"):
+        return None
+    document = ctx.document
+    line = document.text.rfind("\n", 0, target.span.start) + 1
+    named = [t for t in document.labelled("PERSON") if t.span.start >= line and t.span.end <= target.span.start]
+    if not named:
+        return None
+    world = ctx.services.address
+    country = world.settings.default_kind.get("COUNTRY")
+    doctor = loose(named[-1].text)
+    for mention in document.labelled("PERSON"):
+        if mention.span.start <= target.span.end or loose(mention.text) != doctor:
+            continue
+        for place_target in document.labelled("PLACE", "REGION"):
+            if mention.span.end <= place_target.span.start <= mention.span.end + SIGNATURE_REACH:
+                place = world.read(document, place_target)
+                if place is not None and place.kind != country:
+                    return place
+    return None
 
 
 def _kept_province(code: str, ctx: Context) -> bool:

@@ -318,6 +318,37 @@ def derived_local_part(local: str, ctx: Context, stream: KeyedStream, owner: Seq
     return _tidy_separators("".join(out))
 
 
+STRANGER_LETTERS = 3  # an address explained by fewer letters of any name of the record is no one's of it
+STRANGER_NAME = 4  # letters of a listed name that make a local part someone's
+
+
+def _a_strangers(local: str, ctx: Context) -> bool:
+    """Whether a local part is another person's name, one of the record's people hold nothing of
+    ("garcia_martor" signed by Elena Salgado Gómez): built from the signer's surrogate name, such
+    addresses had made every address of the records match a name, and a leftover original that
+    does not stood out at once (leftover round 22). A mailbox of no name ("hdoc.urg") is still
+    made from the signer's name, as readers expect of an address after a signature."""
+    letters = "".join(ascii_fold(c)[:1] for c in local if c.isalpha())
+    people = ctx.services.person.folded_people(ctx.document) if _has_names(ctx) else []
+    if not letters or any(_most_aligned(letters, originals) >= STRANGER_LETTERS for originals, _ in people):
+        return False
+    listed = _listed_folded(ctx.pack) if ctx.pack is not None else frozenset()
+    words = [w for w in _NOT_LETTER.split(ascii_fold(local).casefold()) if len(w) >= STRANGER_NAME]
+    return any(w in listed or w[1:] in listed for w in words)  # "garcia", or an initial and a surname: "jgraus"
+
+
+def _listed_folded(pack: LocalePack) -> frozenset[str]:
+    """Every listed given name and surname of at least STRANGER_NAME letters, folded as e-mail
+    addresses write them."""
+
+    def make() -> frozenset[str]:
+        lists = [n for n in ("first_names_female", "first_names_male", "last_names") if pack.has(n)]
+        folded = (ascii_fold(name).casefold().replace(" ", "") for n in lists for name in pack.weighted(n).items)
+        return frozenset(f for f in folded if len(f) >= STRANGER_NAME)
+
+    return pack.cached("email:listed-names", make)
+
+
 def _skipped_runs(pieces: tuple[tuple[int, int, int | None], ...]) -> dict[int, int]:
     """For each letter no name explains, how many such letters stand together with it."""
     runs: dict[int, int] = {}
@@ -409,6 +440,8 @@ class EmailRule(Rule):
         def draw(stream: KeyedStream) -> str:
             attempts[0] += 1
             owner = ctx.services.person.written_before(ctx.document, target.span.start, EMAIL_OWNER_REACH) if _has_names(ctx) else []
+            if owner and _a_strangers(local, ctx):
+                owner = []  # "garcia_martor@" signed by Elena Salgado Gómez: a stranger's address stays a stranger's
             new_local = derived_local_part(local, ctx, stream, owner) or _drawn_local_part(local, ctx, stream, owner)
             retry = attempts[0] > 1  # refused: another address of the scope (or an original) has it
             if retry or _common_name_alone(new_local, ctx):

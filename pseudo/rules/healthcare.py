@@ -43,6 +43,7 @@ _PLACEHOLDER = regex.compile(r"\{(\w+)\}")
 _NEXT_WORD = regex.compile(r"[^\S\n]*[,(]?[^\S\n]*(\p{L}+)")  # the word right after a span, on its line
 _FOLLOWING = regex.compile(r"[^\S\n]*")  # what may stand between a name and the type word after it
 _SENTENCE_END = regex.compile(r"(?:^|[.!?:\n])\s*$")
+SHORT_CUE = 2  # letters of a cue ("H.") that, inside a value, may be a name's initial
 _CLAUSE_BEFORE = regex.compile(r"[^.!?:;()\n]*$")  # the text back to the last sentence end, bracket or line
 MAX_TRIES = 16
 NEAR_ATTEMPTS = 8  # draws of a unit made near the surrogate place before the whole catalogue is drawn from
@@ -412,14 +413,16 @@ class HealthcareUnitRule(Rule):
 
     def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:
         """CUED when a type word of the pack's units stands in the value ("Adventist Hosp") or
-        right after it ("CALVERT HOSPITAL", "Harbor Hosp")."""
+        right after it ("CALVERT HOSPITAL", "Harbor Hosp"); a cue of two letters or fewer ("H.")
+        only where it opens the value: inside a name it is an initial ("José H. García")."""
         if label not in self.labels or not pack.has(self.vocabulary):
             return NOT_RECOGNISED
         pattern = _cue_pattern(pack, self.vocabulary)
         if pattern is None:
             return NOT_RECOGNISED
         following = _FOLLOWING.match(after)
-        return CUED if pattern.search(text) or pattern.match(after, following.end()) else NOT_RECOGNISED
+        inside = any(m.start() == 0 or len(_WORD.findall(m.group())[0]) > SHORT_CUE for m in pattern.finditer(text))
+        return CUED if inside or pattern.match(after, following.end()) else NOT_RECOGNISED
 
     @staticmethod
     def _place(target: Target, ctx: Context) -> Place | None:

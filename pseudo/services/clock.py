@@ -213,8 +213,27 @@ class Clock:
         and, when its day is known (`born`), by the years its written age and dates disagreed on."""
         if not birth:
             return Move(self.dates["unit"], self.offset)
+        if born is not None and self._written_years(document, pack) is None and self._a_child_on_its_dates(born, document, pack):
+            return Move(self.dates["unit"], self.offset)  # a child's age is kept, so its birth date moves with the clock alone
         slip = self.age_slip(born, document, pack) if born is not None else 0
         return Move(self.dates["unit"], self.offset, -self.patient_age_shift(document, pack) - slip)
+
+    def _a_child_on_its_dates(self, born: date, document: Tagged, pack: LocalePack | None) -> bool:
+        """Whether a record that writes no age makes its patient a child on its first date after
+        the birth date: a newborn's "Fecha de nacimiento: 13/05/2017" beside "Fecha de Ingreso:
+        13/05/2017" had become "14/01/2020" beside "14/01/2017", three years after its admission,
+        since its birth date took the age shift no age of the record had stopped."""
+        words = date_words(pack, self.dates.get("order"))
+        later = sorted(
+            day
+            for target in document.labelled("DATE")
+            for expression in find_dates(document.text, words, target.span.start, target.span.end)
+            for part in expression.parts
+            if (day := full_date(part)) is not None and day >= born
+        )
+        if born in later:
+            later.remove(born)  # the birth date itself is no date of the record's
+        return bool(later) and self.keeps(relativedelta(later[0], born).years)
 
     def birth_date(self, born: date, document: Tagged, pack: LocalePack | None) -> date:
         """A birth date written inside another value (a personnummer) moves like one in the text."""

@@ -59,3 +59,16 @@ def test_a_child_whose_age_is_kept_keeps_the_interval_from_birth_to_admission():
 def test_an_article_is_not_read_as_an_age():
     for (new,) in run_many("Paciente: una mujer de 45 años.", [("una mujer de 45 años", "EDAD_SUJETO_ASISTENCIA")]):
         assert new.startswith("una mujer de ") and new != "una mujer de 45 años"
+
+
+def test_a_newborn_without_a_written_age_keeps_its_birth_on_its_admission_day():
+    """"Fecha de nacimiento: 13/05/2017 ... Fecha de Ingreso: 13/05/2017" of a newborn had become a
+    birth on "14/01/2020" beside an admission on "14/01/2017" (round 23): no age was written, so
+    the birth date took the age shift. A record whose dates make its patient a child moves the
+    birth date with the clock alone, as a child's written age is kept; an adult's still moves."""
+    text = "Fecha de nacimiento: 13/05/2017.\nSexo: M.\nFecha de Ingreso:13/05/2017.\nInforme: Recién nacido."
+    for born, admitted in run_many(text, [("13/05/2017", "FECHAS"), ("13/05/2017", "FECHAS")], keys=8):
+        assert born == admitted, (born, admitted)
+    text = "Fecha de nacimiento: 13/05/1950.\nFecha de Ingreso:13/05/2017."
+    moved = [(b[-4:], a[-4:]) for b, a in run_many(text, [("13/05/1950", "FECHAS"), ("13/05/2017", "FECHAS")], keys=8)]
+    assert any(int(a) - int(b) != 67 for b, a in moved), moved  # an adult's birth date takes the age shift

@@ -182,3 +182,14 @@ def test_an_address_that_is_a_number_stays_a_number():
     text = "Dr. Ramón Torres Carvajal. Correo electrónico: a00799839@itesm.com"
     for _, mail in run_many(text, [("Ramón Torres Carvajal", "NOMBRE_PERSONAL_SANITARIO"), ("a00799839@itesm.com", "CORREO_ELECTRONICO")], keys=10):
         assert regex.fullmatch(r"[a-z]\d{8}", mail.split("@")[0]), mail
+
+
+def test_an_address_of_another_persons_name_stays_a_strangers():
+    """Leftover round 22: every surrogate address matched a name of its record, so an original
+    that did not ("garcia_martor@" signed by Elena Salgado Gómez) stood out at once. An address of
+    a listed name none of the record's people hold is drawn from other names, as the original
+    was; a mailbox of no name ("hdoc.urg") is still the signer's."""
+    text = "Remitido por: Dra. Elena Salgado Gómez. Servicio de Pediatría. garcia_martor@g.va.es"
+    for name, mail in run_many(text, [("Elena Salgado Gómez", DOCTOR), ("garcia_martor@g.va.es", MAIL)], keys=10):
+        words = {fold(w).casefold() for w in name.split()}
+        assert "_" in mail and not words & set(mail.split("@")[0].split("_")), (name, mail)

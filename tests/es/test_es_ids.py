@@ -93,6 +93,21 @@ def test_a_second_pair_of_a_kept_province_stays_when_the_college_changes():
         assert regex.fullmatch(rf"{code}-20-\d{{5}}", new), (code, new)
 
 
+def test_a_collegiate_number_takes_the_province_the_doctor_signs_from():
+    """"NºCol: 19 19" after a Madrid header had become "28 28" while the doctor signs from
+    Cabanillas del Campo (Guadalajara) at the end (round 23's kit): the college is the province of
+    the doctor's own address where the record gives one."""
+    text = ("Localidad/ Provincia: Madrid.\nCP: 19001.\nMédico: María Moreno López NºCol: 19 19 85470.\n"
+            "Responsable clínico: Dra. María Moreno López C/. Dalí, 14 19171 Cabanillas del Campo (Guadalajara) España")  # fmt: skip
+    tags = [("Madrid", "TERRITORIO"), ("19001", "TERRITORIO"), ("María Moreno López", "NOMBRE_PERSONAL_SANITARIO"), ("19 19 85470", COL),
+            ("María Moreno López", "NOMBRE_PERSONAL_SANITARIO"), ("C/. Dalí, 14", "CALLE"), ("19171", "TERRITORIO"),
+            ("Cabanillas del Campo", "TERRITORIO"), ("Guadalajara", "TERRITORIO"), ("España", "PAIS")]  # fmt: skip
+    for key in KEYS:
+        result = run(text, tags, key=key)
+        number = result.replacements[3].surrogate
+        assert regex.fullmatch(r"19 19 \d{5}", number), number
+
+
 def test_two_pairs_of_the_kept_province_stay_as_written():
     code, [new] = with_town("NºCol: 50 50.", [("50 50", COL)], b"k")
     assert code == "50" and new == "50 50"  # Zaragoza's province is kept: nothing else to replace
@@ -114,14 +129,23 @@ def test_a_nine_digit_number_is_a_collegiate_number_only_after_its_label():
 
 def test_a_social_security_number_gets_the_surrogate_province_and_right_control_digits():
     for key in KEYS:
-        code, [new] = with_town("NASS: 28 12345678 40.", [("28 12345678 40", "ID_ASEGURAMIENTO")], key)
+        code, [new] = with_town("NASS: 50 12345678 76.", [("50 12345678 76", "ID_ASEGURAMIENTO")], key)
         assert regex.fullmatch(rf"{code} \d{{8}} \d\d", new) and nss_valid(new)
 
 
 def test_a_labelled_social_security_number_without_control_keeps_its_length():
     for key in KEYS:
-        code, [new] = with_town("NASS: 26 63514095.", [("26 63514095", "ID_ASEGURAMIENTO")], key)
+        code, [new] = with_town("NASS: 50 63514095.", [("50 63514095", "ID_ASEGURAMIENTO")], key)
         assert regex.fullmatch(rf"{code} \d{{8}}", new)
+
+
+def test_a_social_security_number_of_another_province_stays_of_another_province():
+    """Leftover round 22: every surrogate NASS carried its record's province, so an original left
+    untagged with another ("NASS 90 ..." in an Albacete record) stood out at once. A number whose
+    code is not its record's province gets another valid province's code."""
+    for key in KEYS:
+        code, [new] = with_town("NASS: 28 12345678 40.", [("28 12345678 40", "ID_ASEGURAMIENTO")], key)
+        assert new[:2] != code and 1 <= int(new[:2]) <= 52 and nss_valid(new), (code, new)
 
 
 def test_a_record_number_keeps_its_letters_length_and_a_nonzero_first_digit():

@@ -2,6 +2,7 @@
 Spanish record: a date-tagged country goes to the places rule, a maker beside its product stays."""
 
 import pytest
+import regex
 
 from es_helpers import es_pack, run, run_many
 
@@ -110,3 +111,21 @@ def test_a_date_tagged_age_or_relative_goes_to_its_own_rule_never_a_month():
         assert (age.rule, age.routed_from, relative.rule, relative.routed_from) == ("ages", "DATE", "kinship", "DATE")
         assert age.surrogate.endswith(" años") and relative.surrogate == "tío paterno"
         assert not any(word in months for word in (age.surrogate + " " + relative.surrogate).split())
+
+
+def test_a_hospital_tagged_as_a_doctors_name_becomes_a_hospital_of_its_town():
+    """"Hospital General Universitario Gregorio Marañón" tagged NOMBRE_PERSONAL_SANITARIO had become
+    "Martínez Alba Carrasco Abraham Salamanca" word by word (round 23). A name span a unit's type
+    word opens goes to the units rule, and its words are no names a hospital drawn must avoid; an
+    initial that reads like a cue ("José H. García") stays a name."""
+    from pseudo.lists.pack import load_pack
+
+    madrid = {r["name"] for r in load_pack("es").rows("hospitals") if r["place_id"] == "ES-M28079"}
+    text = ("Responsable clínico: Dra. Susana Martín Martín. Hospital General Universitario Gregorio Marañón. "
+            "Calle del Dr. Esquerdo, 46, 28007 Madrid")  # fmt: skip
+    tags = [("Susana Martín Martín", "NOMBRE_PERSONAL_SANITARIO"), ("Hospital General Universitario Gregorio Marañón", "NOMBRE_PERSONAL_SANITARIO"),
+            ("Calle del Dr. Esquerdo, 46", "CALLE"), ("28007", "TERRITORIO"), ("Madrid", "TERRITORIO")]  # fmt: skip
+    for _, unit, _, code, _ in run_many(text, tags, keys=6):
+        assert unit in madrid and "Marañón" not in unit and code.startswith("28"), unit
+    for (name,) in run_many("Médico: José H. García López.", [("José H. García López", "NOMBRE_PERSONAL_SANITARIO")], keys=4):
+        assert regex.fullmatch(r"\w+ \w\. \w+ \w+", name), name
