@@ -210,6 +210,8 @@ class Engine:
         cued = self._cued.setdefault(scope_id, {})
         for span in spans:
             text, after = document.span_text(span), document.text[span.end : span.end + FOLLOWING_CHARS]
+            if labels[span.label].label in NAME_LABELS:  # a doctor's name signs before the hospital: only a cue inside it counts
+                after = ""
             for index, alternative in enumerate(labels[span.label].may_be):
                 if _rule_instance(rule_for_label(alternative.label)).recognises(text, after, alternative.label, pack) >= CUED:
                     key = (span.label, normalise(text))

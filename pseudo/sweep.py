@@ -21,6 +21,10 @@ doses, ranges, blood pressures and settings like dates ("1/2 NS", "4/5 strength"
 (c) in original time within the span of the scope's tagged full dates widened by MARGIN, or,
     year-less, within the arc of the calendar its tagged day-and-month dates cover (across New
     Year) widened by YEARLESS_MARGIN.
+
+A date written with its month's name and a four-digit year, with or without its day ("abril de
+2003"), is plainly a date: it follows the clock whenever it falls, in a scope that has tagged full
+dates (so the clock has moved some).
 """
 
 from __future__ import annotations
@@ -192,8 +196,19 @@ def _whole(text: str, start: int, end: int) -> bool:
     return not _AFTER.match(text, end) and not _UNIT.match(text, end)
 
 
+def _named(part: DateText) -> bool:
+    """A date written with its month's name and a four-digit year ("abril de 2003", "3 de abril de
+    2003"): plainly a date, whenever it falls. Left standing years before the tagged dates, such a
+    date of a record's history contradicted the moved header and gave itself away (leftover round 23)."""
+    shown = [_slot(p) for p in part.pieces if isinstance(p, Slot)]
+    return ("month", "name") in shown and ("year", "4") in shown
+
+
 def _accepted(text: str, part: DateText, expression: Expression, profile: DateProfile, score_words: frozenset[str]) -> bool:
-    """(a), the year-less part of (b), and (c) for one date of an expression."""
+    """(a), the year-less part of (b), and (c) for one date of an expression; a named date with
+    its four-digit year (`_named`) needs none of them."""
+    if _named(part) and profile.full:
+        return True
     if not {"day", "month"} <= part.dated:
         return False
     written = frozenset(f for piece in expression.parts for f in piece.shown)

@@ -52,6 +52,15 @@ def test_a_layout_the_scope_does_not_use_is_not_swept_unless_a_full_written_date
     assert swept(text, ["2012-03-12", "2012-03-16"], "sv") == ["2012-05-02", "2 maj 2012"]
 
 
+def test_a_date_with_its_month_named_and_a_four_digit_year_is_swept_whenever_it_falls():
+    """Leftover round 23: "abril de 2003" and "junio de 2005", untagged in a record whose header
+    moved to 2016, contradicted it and were found first. A date written with its month's name and
+    a four-digit year is plainly one, near the tagged dates or not; a bare year or a numeric date
+    far away still stays."""
+    text = "Ingreso: 12/03/2016. Diagnosticada en abril de 2003, recidiva el 3 de junio de 2005. Guía 2010; control 4/5/2009."
+    assert swept(text, ["12/03/2016"], "es") == ["abril de 2003", "3 de junio de 2005"]
+
+
 def test_the_arc_of_year_less_dates_crosses_new_year():
     text = "Admitted 12/28, extubated 1/3. Seen 12/31 and 1/1; follow-up 6/15."
     assert swept(text, ["12/28", "1/3"]) == ["12/31", "1/1"]

@@ -605,6 +605,9 @@ class HealthcareUnitRule(Rule):
         catalogued = bool(catalogue_name and ctx.pack.has(catalogue_name))
         following = _NEXT_WORD.match(ctx.document.text, target.span.end)
         next_word = following.group(1).casefold() if following else None
+        town_after = ctx.services.address.unit_town(ctx.document, target) if ctx.pack.has("locations") else None
+        if town_after is not None and place is not None and next_word == _WORD.findall(town_after.name)[0].casefold():
+            next_word = _WORD.findall(place.name)[-1].casefold()  # "Hospital Cruz Roja Gijón" before "Avilés" -> "Gijón": "Gijón Gijón"
 
         classes, usual = catalogue_classes(ctx.pack, catalogue_name) if catalogued else ({}, None)
         wanted = classes.get(loose(target.text), frozenset({usual})) if usual else frozenset()

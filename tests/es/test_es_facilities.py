@@ -434,3 +434,12 @@ def test_a_prison_is_named_after_its_province_not_a_village():
     tags = [("Centro Penitenciario de Zuera", "INSTITUCION"), ("50800", "TERRITORIO"), ("Zuera", "TERRITORIO"), ("Zaragoza", "TERRITORIO")]
     for unit, *_ in run_many(text, tags, keys=5):
         assert unit == "Centro Penitenciario de Zaragoza", unit
+
+
+def test_a_unit_before_its_town_never_ends_in_the_surrogate_town():
+    """"Hospital San Agustín Avilés" had become "Hospital Cruz Roja Gijón Gijón" (round 24): the
+    catalogue name ended in the surrogate of the town written right after it."""
+    text = "Unidad de Hemodiálisis Hospital San Agustín Avilés c/ Camino de Eros n º 4 33400 Asturias"
+    tags = [("Hospital San Agustín", "HOSPITAL"), ("Avilés", "TERRITORIO"), ("c/ Camino de Eros n º 4", "CALLE"), ("33400", "TERRITORIO"), ("Asturias", "TERRITORIO")]
+    for unit, town, *_ in run_many(text, tags, keys=30):
+        assert not unit.endswith(town), (unit, town)

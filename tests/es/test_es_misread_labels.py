@@ -129,3 +129,13 @@ def test_a_hospital_tagged_as_a_doctors_name_becomes_a_hospital_of_its_town():
         assert unit in madrid and "Marañón" not in unit and code.startswith("28"), unit
     for (name,) in run_many("Médico: José H. García López.", [("José H. García López", "NOMBRE_PERSONAL_SANITARIO")], keys=4):
         assert regex.fullmatch(r"\w+ \w\. \w+ \w+", name), name
+
+
+def test_a_doctors_name_signed_before_a_hospital_stays_a_name():
+    """Round 24: "Médico: Hospital Quironsalud Albacete" (a doctor's name read as a hospital, since
+    the hospital written right after it in the signature was taken for its cue)."""
+    text = "Médico: Ana López Pérez.\nRemitido por: Dra. Ana López Pérez Hospital Universitario de Móstoles. 28935 Móstoles"
+    tags = [("Ana López Pérez", "NOMBRE_PERSONAL_SANITARIO"), ("Ana López Pérez", "NOMBRE_PERSONAL_SANITARIO"),
+            ("Hospital Universitario de Móstoles", "HOSPITAL"), ("28935", "TERRITORIO"), ("Móstoles", "TERRITORIO")]  # fmt: skip
+    for name, again, unit, *_ in run_many(text, tags, keys=5):
+        assert name == again and len(name.split()) == 3 and not {"Hospital", "Centro", "Salud"} & set(name.split()), (name, unit)
