@@ -290,7 +290,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ),
     ("numeric", r"(?<!\d)(?P<a>\d{1,2})$H(?P<b>\d{1,2})$H(?P<y>\d{4})(?!\d)"),
     ("named", r"$DAY\.?$JOIN$MON(?:$JOIN(?P<y>\d{4})|$H*[-/.']$H*(?P<y>\d{2}))?(?!\d)"),
-    ("named", r"$MONTH_YY$MON$H+(?P<y>\d{2})(?!\d|[-/.:,]?$H*\d)"),  # "junio 04" where the day leads: June 2004
+    ("named", r"$MONTH_YY$MON$H+(?P<y>0\d|3[2-9]|[4-9]\d)(?!\d|[-/.:,]?$H*\d|$JOIN\d{4})"),  # "junio 04" where the day leads: June 2004
     ("named", r"$MON(?:$H+|$H*\.$H*)$DAY(?:,?$H+(?P<y>\d{4})(?!\d))?"),
     ("named", r"$MON(?P<s>[-/])(?P<d>\d{1,2})(?P=s)(?P<y>\d{4}|\d{2})(?!\d)"),
     ("named", r"$MON(?:$JOIN(?P<y>\d{4})(?!\d)|$H*[-/.']$H*(?P<y>\d{2})(?![-/.]?\d))"),

@@ -130,6 +130,7 @@ FORMATS = [
     ("es", "Junio 04", -150, "Enero 04"),
     ("es", "junio 4", 10, "junio 14"),
     ("es", "junio 04:30", 10, "junio 14:30"),
+    ("es", "junio 15", 10, "junio 25"),  # a number a day can be, unpadded: the day
     ("en", "03/04/2012", 10, "03/14/2012"),
     ("en", "25/03/2012", 10, "04/04/2012"),
     ("en", "March 5, 2012", 10, "March 15, 2012"),

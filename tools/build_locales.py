@@ -1414,9 +1414,9 @@ _ES_NOTE_TAIL = re.compile(r"\s*(?:\([^)]*\)?|-\s+(?:Empresa|Consorci)\b.*)\.?\s
 def _hospital_name(raw: str) -> tuple[str, str]:
     """(the name as records write it, the words cut off it: the note names the unit too)."""
     full = _ES_HM_SLIP.sub("HM", _acronyms_upper(nfc(raw)))
-    name = _ES_NOTE_TAIL.sub("", full).strip() or full
-    name = _ES_OWNER_TAIL.sub("", name).strip() or name
-    return name, " ".join(re.findall(r"\w+", full[len(name) :]))
+    noted = _ES_NOTE_TAIL.sub("", full).strip() or full
+    name = _ES_OWNER_TAIL.sub("", noted).strip() or noted
+    return name, " ".join(re.findall(r"\w+", full[len(noted) :]))  # the note's words, not the owner's legal form
 
 
 def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:

@@ -31,8 +31,9 @@ from pseudo.folds import ascii_fold, loose, normalise
 from pseudo.keyed import KeyedStream
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList
+from pseudo.lists.words import common_words
 from pseudo.model import Target
-from pseudo.rules.base import Context, Rule, Surrogate
+from pseudo.rules.base import LISTED, NOT_RECOGNISED, Context, Rule, Surrogate
 from pseudo.rules.ids import shape_surrogate
 from pseudo.rules.phones import contacts_option
 from pseudo.services.person import NAME_LISTS
@@ -49,6 +50,7 @@ EMAIL_OWNER_REACH = 200  # characters between a name and the address it signs ("
 GENERIC_TLDS = ("com", "org", "net", "edu")  # kept as written; a regional one (.cat, .eus) is not
 _NOT_ALPHANUMERIC = regex.compile(r"[^a-z0-9]+")
 _NOT_LETTER = regex.compile(r"[^a-z]")
+_AN_ADDRESS = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _LOCAL_WORD = regex.compile(r"\p{L}+")  # the first word of a local part ("anna" of "anna.ek")
 
 
@@ -334,17 +336,18 @@ def _a_strangers(local: str, ctx: Context) -> bool:
         return False
     listed = _listed_folded(ctx.pack) if ctx.pack is not None else frozenset()
     words = [w for w in _NOT_LETTER.split(ascii_fold(local).casefold()) if len(w) >= STRANGER_NAME]
-    return any(w in listed or w[1:] in listed for w in words)  # "garcia", or an initial and a surname: "jgraus"
+    return any({w, w[1:], w[:-1], w[1:-1]} & listed for w in words)  # "garcia", or with initials: "jgraus", "emoralesr"
 
 
 def _listed_folded(pack: LocalePack) -> frozenset[str]:
-    """Every listed given name and surname of at least STRANGER_NAME letters, folded as e-mail
-    addresses write them."""
+    """Every listed given name and surname of at least STRANGER_NAME letters that is no common word,
+    folded as e-mail addresses write them."""
 
     def make() -> frozenset[str]:
         lists = [n for n in ("first_names_female", "first_names_male", "last_names") if pack.has(n)]
+        common = {ascii_fold(word).casefold() for word in common_words(pack)}  # "hospital", "salud" are surnames too
         folded = (ascii_fold(name).casefold().replace(" ", "") for n in lists for name in pack.weighted(n).items)
-        return frozenset(f for f in folded if len(f) >= STRANGER_NAME)
+        return frozenset(f for f in folded if len(f) >= STRANGER_NAME and f not in common)
 
     return pack.cached("email:listed-names", make)
 
@@ -424,6 +427,11 @@ class EmailRule(Rule):
     labels = ("EMAIL",)
     requires = ("person", "address")  # the local part follows a surrogate name, the domain a surrogate town
     options = {"contacts": contacts_option("domains")}
+
+    def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:
+        """LISTED for a value that is an e-mail address, whatever it was tagged as (MEDDOCAN tags
+        two as streets: drawn as streets, "E-mail: fray luis de león" gave a record away)."""
+        return LISTED if label in self.labels and _AN_ADDRESS.fullmatch(text.strip()) else NOT_RECOGNISED
 
     def replace(self, target: Target, ctx: Context) -> Surrogate | str:
         text = target.text

@@ -34,6 +34,7 @@ from pseudo.lists.tree import LocationTree, Place
 from pseudo.lists.weighted import WeightedList
 from pseudo.model import Target
 from pseudo.folds import loose, normalise
+from pseudo.scope import nested
 from pseudo.rules.base import CUED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
 from pseudo.lists.words import common_words, particles
 from pseudo.services.address import UNIT_ACRONYM_GAP, catalogue_classes, place_pool
@@ -259,16 +260,22 @@ def _also_named(pack: LocalePack, catalogue: str) -> dict[str, frozenset[str]]:
     to the name records write ("Sede Txagorritxu" of "Hospital Universitario Araba")."""
 
     def make() -> dict[str, frozenset[str]]:
-        return {loose(r["name"]): frozenset(w.casefold() for w in _WORD.findall(r.get("also") or "")) for r in pack.rows(catalogue)}
+        found: dict[str, set[str]] = {}
+        for row in pack.rows(catalogue):  # a name filed in several towns: the notes of all of them
+            found.setdefault(loose(row["name"]), set()).update(w.casefold() for w in _WORD.findall(row.get("also") or ""))
+        return {name: frozenset(words) for name, words in found.items()}
 
     return pack.cached(f"units:also:{catalogue}", make)
 
 
-def _type_vocabulary(pack: LocalePack, vocabulary: str) -> frozenset[str]:
-    """Every word of the vocabulary's type words, folded ("hospital", "universitario", "complejo")."""
+def _generic_naming_words(pack: LocalePack, vocabulary: str) -> frozenset[str]:
+    """The words that name no unit, folded: the vocabulary's type words ("hospital", "universitario",
+    "complejo"), particles and the language's common words; made once per pack."""
     return pack.cached(
-        f"units:type-words:{vocabulary}",
-        lambda: frozenset(w.casefold() for t in _types(pack, vocabulary) for cue in t.get("cues") or () for w in _WORD.findall(cue)),
+        f"units:generic-words:{vocabulary}",
+        lambda: frozenset(w.casefold() for t in _types(pack, vocabulary) for cue in t.get("cues") or () for w in _WORD.findall(cue))
+        | particles(pack)
+        | common_words(pack),
     )
 
 
@@ -421,7 +428,7 @@ class HealthcareUnitRule(Rule):
         if pattern is None:
             return NOT_RECOGNISED
         following = _FOLLOWING.match(after)
-        inside = any(m.start() == 0 or len(_WORD.findall(m.group())[0]) > SHORT_CUE for m in pattern.finditer(text))
+        inside = any(m.start() == 0 or sum(c.isalpha() for c in m.group()) > SHORT_CUE for m in pattern.finditer(text))
         return CUED if inside or pattern.match(after, following.end()) else NOT_RECOGNISED
 
     @staticmethod
@@ -598,7 +605,7 @@ class HealthcareUnitRule(Rule):
         # Segovia"): a unit may bear it too, with a name of its own ("Hospital Recoletas Segovia")
         written = {w.casefold() for w in _WORD.findall(target.text)}
         place_words = {w.casefold() for w in _WORD.findall(place.name)} & written if place is not None else set()
-        generic = _type_vocabulary(ctx.pack, self.vocabulary) | particles(ctx.pack) | common_words(ctx.pack) | place_words
+        generic = _generic_naming_words(ctx.pack, self.vocabulary) | place_words
         original_words = written - ignored - place_words
         naming = original_words - common_words(ctx.pack)  # "San" of "San Eloy" names no one; "Virgen de la Salud" is common words only
         original_words = naming or original_words
@@ -622,7 +629,7 @@ class HealthcareUnitRule(Rule):
             Universitario de Navarra", today's name of the "Hptal. de Navarra")."""
             words = [w.casefold() for w in _WORD.findall(name)]
             same_class = not wanted or bool(classes.get(loose(name), wanted) & wanted)
-            own = original_loose in loose(name) or (place_words & set(words) and not set(words) - generic)
+            own = nested(original_loose, loose(name)) or (place_words & set(words) and not set(words) - generic)
             named = set(words) | also.get(loose(name), frozenset())  # a former name of the unit names it too ("Sede Txagorritxu")
             return not own and not original_words & named and not (words and words[-1] == next_word) and same_class
 

@@ -372,7 +372,7 @@ class PersonService:
         if person.cue:
             return person.cue, None
         lists = self.lists
-        has_first = False
+        has_first = neutral = False
         for member in person.targets:
             for match, kind in zip(_TOKEN.finditer(member.text), self._classes(member, document)):
                 if kind != "first":
@@ -380,13 +380,14 @@ class PersonService:
                 has_first = True
                 found = lists.gender(self._split(match.group().rstrip("'’"))[0])
                 if found == "neutral":
+                    neutral = True
                     continue  # "Jean-Pierre": the next given name may tell
                 if found:
                     return found, None
                 near = closest(match.group(), {"female": lists.female, "male": lists.male}, float(self.options["fuzzy_cutoff"]))
                 if near:
                     return lists.gender(near[1]) or near[0], "gender from the closest listed spelling"
-        if not has_first:  # surnames only: no first name needs a gender
+        if not has_first or neutral:  # surnames only, or a listed name of both sexes ("Kim"): no fallback taken
             return "neutral", None
         return "neutral", "gender unknown: neutral surrogate"
 

@@ -193,3 +193,7 @@ def test_an_address_of_another_persons_name_stays_a_strangers():
     for name, mail in run_many(text, [("Elena Salgado Gómez", DOCTOR), ("garcia_martor@g.va.es", MAIL)], keys=10):
         words = {fold(w).casefold() for w in name.split()}
         assert "_" in mail and not words & set(mail.split("@")[0].split("_")), (name, mail)
+    text = "Remitido por: Dra. Elena Salgado Gómez. urgencias.hospital@salud.madrid.org"
+    for name, mail in run_many(text, [("Elena Salgado Gómez", DOCTOR), ("urgencias.hospital@salud.madrid.org", MAIL)], keys=5):
+        first = fold(name.split()[0]).casefold()
+        assert mail.startswith((first, first[0])), (name, mail)  # "hospital" is a surname too, and a common word: no stranger's

@@ -139,3 +139,12 @@ def test_a_doctors_name_signed_before_a_hospital_stays_a_name():
             ("Hospital Universitario de Móstoles", "HOSPITAL"), ("28935", "TERRITORIO"), ("Móstoles", "TERRITORIO")]  # fmt: skip
     for name, again, unit, *_ in run_many(text, tags, keys=5):
         assert name == again and len(name.split()) == 3 and not {"Hospital", "Centro", "Salud"} & set(name.split()), (name, unit)
+
+
+def test_an_e_mail_address_tagged_as_a_street_stays_an_e_mail_address():
+    """MEDDOCAN tags two addresses as CALLE: drawn as streets, "E-mail: fray luis de león E-mail:
+    agustina de aragón" gave the record away (round 25). An address goes to the e-mail rule."""
+    text = "Remitido por: Dra. Teresa Cavero-Escribano. E-mail: tcaveroescribano@gmail.com E-mail: emoralesr@senefro.org"
+    tags = [("Teresa Cavero-Escribano", "NOMBRE_PERSONAL_SANITARIO"), ("tcaveroescribano@gmail.com", "CALLE"), ("emoralesr@senefro.org", "CALLE")]
+    for _, first, second in run_many(text, tags, keys=5):
+        assert all(regex.fullmatch(r"[\w.+-]+@[\w-]+(\.[\w-]+)+", m) for m in (first, second)), (first, second)
