@@ -59,6 +59,7 @@ class Pair:
     output: Document
     date_labels: frozenset[str] = frozenset()
     words: DateWords | None = None
+    email_labels: frozenset[str] = frozenset()  # the input labels of e-mail addresses: where an untagged one was added
 
     @property
     def id(self) -> str:
@@ -66,7 +67,7 @@ class Pair:
 
     @cached_property
     def alignment(self) -> Alignment:
-        return _align(self.original, self.output, self.date_labels, self.words)
+        return _align(self.original, self.output, self.date_labels, self.words, self.email_labels)
 
 
 @dataclass(frozen=True)
@@ -77,11 +78,13 @@ class Pairing:
 
 
 def with_dates(pairs: Sequence[Pair], config: Config, tagset: str | None = None, locale: str | None = None) -> list[Pair]:
-    """The pairs with what aligns an untagged date that followed the clock: the input labels of
-    dates and the date words of each document's locale."""
+    """The pairs with what aligns an untagged date that followed the clock (the input labels of
+    dates and the date words of each document's locale) or an untagged address that followed its
+    person (the input labels of e-mail addresses)."""
     engine = Engine(Settings(config=config, tagset=tagset, locale=locale))
     labels = engine.label_map([p.original for p in pairs]) if pairs else {}
     dated = frozenset(label for label, mapping in labels.items() if mapping.label == "DATE")
+    mailed = frozenset(label for label, mapping in labels.items() if mapping.label == "EMAIL")
     order = config.rule_options("dates")["order"]
     out = []
     for pair in pairs:
@@ -89,7 +92,7 @@ def with_dates(pairs: Sequence[Pair], config: Config, tagset: str | None = None,
             pack = engine.pack_for(pair.original)
         except PseudoError:  # no such locale: the default date words
             pack = None
-        out.append(Pair(pair.original, pair.output, dated, date_words(pack, order)))
+        out.append(Pair(pair.original, pair.output, dated, date_words(pack, order), mailed))
     return out
 
 
@@ -104,7 +107,9 @@ def pair_documents(originals: Sequence[Document], outputs: Sequence[Document]) -
     )
 
 
-def _align(old: Document, new: Document, date_labels: frozenset[str] = frozenset(), words: DateWords | None = None) -> Alignment:
+def _align(
+    old: Document, new: Document, date_labels: frozenset[str] = frozenset(), words: DateWords | None = None, email_labels: frozenset[str] = frozenset()
+) -> Alignment:
     """Walk both versions span by span: the text between spans must be identical, each original
     span must come back with its label, and an output span with no original span must stand
     where the original repeats one of its tagged values of that label (a propagated span), where
@@ -130,7 +135,7 @@ def _align(old: Document, new: Document, date_labels: frozenset[str] = frozenset
             length = _repeated_value(old, old_start, span.label, after)
             if length is None and span.label in date_labels and words is not None:
                 length = _followed_date(old.text, old_start, words, after)
-            if length is None and (found := address_at(old.text, old_start)) is not None and old.text.startswith(after, old_start + found):
+            if length is None and span.label in email_labels and (found := address_at(old.text, old_start)) is not None and old.text.startswith(after, old_start + found):
                 length = found  # an untagged address of a tagged person's name
             if length is None:
                 return Alignment(problem=f"output span {span.start}-{span.end} stands where the original has no span")

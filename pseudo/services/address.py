@@ -555,15 +555,20 @@ class AddressWorld:
         others = [(n, w) for n, w in zip(with_units.items, with_units.weights) if loose(n) != loose(place.name)]
         if words:
             units = _units_by_place(self._pack)
-            named: dict[str, list[Place]] = {}
-            for candidate in self._tree.descendants(anchor, place.kind) if anchor else self._tree.of_kind(place.kind):
-                named.setdefault(candidate.name, []).append(candidate)
+            named = self._pack.cached(f"places-by-name:{place.kind}:{anchor.id if anchor else '*'}", lambda: self._by_name(place.kind, anchor))
 
             def fits(name: str) -> bool:
                 return any(not words & set(_naming_words(self._pack, unit)) for p in named.get(name, ()) for unit in units.get(p.id, ()))
 
             others = [(n, w) for n, w in others if fits(n)] or others
         return WeightedList(tuple(n for n, _ in others), tuple(w for _, w in others)) if others else pool
+
+    def _by_name(self, kind: str, anchor: Place | None) -> dict[str, list[Place]]:
+        """The places of a kind (under the anchor) by name."""
+        named: dict[str, list[Place]] = {}
+        for candidate in self._tree.descendants(anchor, kind) if anchor else self._tree.of_kind(kind):
+            named.setdefault(candidate.name, []).append(candidate)
+        return named
 
     def _map_regions_above(self, place: Place, chosen: Place) -> None:
         """The regions of a mapped place map to the regions of its surrogate, so another town of

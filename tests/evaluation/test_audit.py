@@ -137,6 +137,10 @@ def test_an_untagged_address_of_a_tagged_name_added_by_propagate_is_aligned(tmp_
     result, report = run(tmp_path, [original], [output])
     assert result.exit_code == 0, result.output
     assert report["counts"]["misaligned"] == 0 and report["counts"]["leak"] == 0
+    other = doc("d1", "Karin Lund, klund@gmail.com, kom.", ("FIRST_NAME", "Karin"), ("LAST_NAME", "Lund"),
+                ("FIRST_NAME", "klund@gmail.com"), locale="sv")  # fmt: skip
+    result, report = run(tmp_path, [original], [other])
+    assert report["counts"]["misaligned"] == 1  # a span of another label on the address is no e-mail that followed its person
 
 
 def test_an_age_landing_on_another_age_is_the_shift_not_a_collision(tmp_path):
