@@ -322,6 +322,7 @@ def derived_local_part(local: str, ctx: Context, stream: KeyedStream, owner: Seq
 
 STRANGER_LETTERS = 3  # an address explained by fewer letters of any name of the record is no one's of it
 STRANGER_NAME = 4  # letters of a listed name that make a local part someone's
+STRANGER_INSIDE = 6  # letters of a listed name found inside a local part that make it someone's
 
 
 def _a_strangers(local: str, ctx: Context) -> bool:
@@ -336,7 +337,11 @@ def _a_strangers(local: str, ctx: Context) -> bool:
         return False
     listed = _listed_folded(ctx.pack) if ctx.pack is not None else frozenset()
     words = [w for w in _NOT_LETTER.split(ascii_fold(local).casefold()) if len(w) >= STRANGER_NAME]
-    return any({w, w[1:], w[:-1], w[1:-1]} & listed for w in words)  # "garcia", or with initials: "jgraus", "emoralesr"
+    if any({w, w[1:], w[:-1], w[1:-1]} & listed for w in words):  # "garcia", or with initials: "jgraus", "emoralesr"
+        return True
+    return any(
+        w[i:j] in listed for w in words for i in range(len(w)) for j in range(i + STRANGER_INSIDE, len(w) + 1)
+    )  # a longer name inside it: "bacamorilla" (Morilla)
 
 
 def _listed_folded(pack: LocalePack) -> frozenset[str]:

@@ -781,8 +781,12 @@ class AddressWorld:
         return self._unit_addresses.get((unit.span.start, unit.span.end))
 
     def _first_place_on_line(self, document: Tagged, unit: Target) -> Target | None:
-        """The first place written after a unit on its line, before any other unit, or None."""
-        after = [t for t in document.targets if t.span.start >= unit.span.end and t.label in PLACE_LABELS and any(c.isalpha() for c in t.text)]
+        """The first place written after a unit on its line, before any other unit, or None; a
+        postcode is none, even with its country's letter ("E-31008 Pamplona": Pamplona)."""
+        after = [
+            t for t in document.targets
+            if t.span.start >= unit.span.end and t.label in PLACE_LABELS and any(c.isalpha() for c in t.text) and not any(c.isdigit() for c in t.text)
+        ]  # fmt: skip
         if not after:
             return None
         first = min(after, key=lambda t: t.span.start)

@@ -193,6 +193,10 @@ def test_an_address_of_another_persons_name_stays_a_strangers():
     for name, mail in run_many(text, [("Elena Salgado Gómez", DOCTOR), ("garcia_martor@g.va.es", MAIL)], keys=10):
         words = {fold(w).casefold() for w in name.split()}
         assert "_" in mail and not words & set(mail.split("@")[0].split("_")), (name, mail)
+    text = "Responsable clínico: Dra. Ángela Soriano Pérez, Jaén E-mail: bacamorilla@hotmail.com"
+    for name, mail in run_many(text, [("Ángela Soriano Pérez", DOCTOR), ("bacamorilla@hotmail.com", MAIL)], keys=6):
+        words = {fold(w).casefold() for w in name.split()}
+        assert not any(w in mail for w in words), (name, mail)  # "Morilla" inside it: a stranger's too
     text = "Remitido por: Dra. Elena Salgado Gómez. urgencias.hospital@salud.madrid.org"
     for name, mail in run_many(text, [("Elena Salgado Gómez", DOCTOR), ("urgencias.hospital@salud.madrid.org", MAIL)], keys=5):
         first = fold(name.split()[0]).casefold()

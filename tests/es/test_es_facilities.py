@@ -443,3 +443,14 @@ def test_a_unit_before_its_town_never_ends_in_the_surrogate_town():
     tags = [("Hospital San Agustín", "HOSPITAL"), ("Avilés", "TERRITORIO"), ("c/ Camino de Eros n º 4", "CALLE"), ("33400", "TERRITORIO"), ("Asturias", "TERRITORIO")]
     for unit, town, *_ in run_many(text, tags, keys=30):
         assert not unit.endswith(town), (unit, town)
+
+
+def test_a_postcode_with_its_country_letter_is_no_town_of_the_unit_before_it():
+    """"Hospital Universitario de Navarra ... E-31380 Caparroso" (round 26): the first place after
+    the unit was the postcode "E-31008", which names no town, so the unit had no town and the town
+    written after the postcode was drawn where no hospital is."""
+    text = "Localidad/ Provincia: Pamplona.\nRemitido por: Dra. Rosa Pérez. Hospital Virgen del Camino C/ Irunlarrea, 4 E-31008 Pamplona"
+    tags = [("Pamplona", "TERRITORIO"), ("Rosa Pérez", "NOMBRE_PERSONAL_SANITARIO"), ("Hospital Virgen del Camino", "HOSPITAL"),
+            ("E-31008", "TERRITORIO"), ("Pamplona", "TERRITORIO")]  # fmt: skip
+    for town, _, unit, _, town2 in run_many(text, tags, keys=8):
+        assert town == town2 and town in _filed_at(unit), (unit, town)
