@@ -56,12 +56,17 @@ def surrogate_province(target: Target, ctx: Context, stream: KeyedStream, place:
     tree = pack.tree()
     world = ctx.services.address
     place = place or world.nearest(ctx.document, target.span.start)
-    surrogate = world.surrogate(place) if place is not None else None
-    province = surrogate if surrogate is None or surrogate.kind == "province" else tree.ancestor(surrogate, "province")
-    if province is not None and province.extra.get("code"):
-        return province.extra["code"]
+    code = _province_code(world.surrogate(place), ctx) if place is not None else None
+    if code is not None:
+        return code
     coded = [p.extra["code"] for p in tree.of_kind("province") if p.extra.get("code")]
     return stream.choice(coded) if coded else f"{stream.choice(PROVINCES):02d}"
+
+
+def _province_code(place: Place, ctx: Context) -> str | None:
+    """The INE code of the province a place is or lies in, or None."""
+    province = place if place.kind == "province" else ctx.pack.tree().ancestor(place, "province")  # type: ignore[union-attr]
+    return (province.extra.get("code") or None) if province is not None else None
 
 
 def dni(text: str, target: Target, ctx: Context, stream: KeyedStream, labelled: bool = False) -> str | None:
@@ -148,9 +153,8 @@ def _of_another_province(code: str, target: Target, ctx: Context) -> bool:
     if ctx.pack is None or not ctx.pack.has("locations"):
         return False
     place = ctx.services.address.nearest(ctx.document, target.span.start)
-    tree = ctx.pack.tree()
-    province = place if place is None or place.kind == "province" else tree.ancestor(place, "province")
-    return province is not None and bool(province.extra.get("code")) and province.extra["code"] != code
+    own = _province_code(place, ctx) if place is not None else None
+    return own is not None and own != code
 
 
 SIGNATURE_REACH = 200  # characters after a doctor's name in which the address they sign with is read
@@ -189,7 +193,8 @@ def _kept_province(code: str, ctx: Context) -> bool:
     pack = ctx.pack
     if pack is None or not pack.has("locations"):
         return False
-    province = next((p for p in pack.tree().of_kind("province") if p.extra.get("code") == code), None)
+    coded = pack.cached("es:provinces-by-code", lambda: {p.extra["code"]: p for p in pack.tree().of_kind("province") if p.extra.get("code")})
+    province = coded.get(code)
     return province is not None and ctx.services.address.is_kept(province)
 
 

@@ -115,7 +115,7 @@ class NameLists:
             return None
         key = (kind, size, round(age))
         if key not in self._aged:
-            at = min(max(key[2], 0.5), OLDEST - 0.5) / OLDEST  # inside (0, 1): the density is finite there
+            at = _age_fraction(key[2])
             log_at, log_rest = math.log(at), math.log(1 - at)
             weights: dict[str, int] = {}
             heaviest: list[int] = []  # the `size` largest weights so far, smallest first
@@ -138,12 +138,11 @@ class NameLists:
         sets no age concentration."""
         if self.age_concentration is None:
             return None
-        at = min(max(round(age), 0.5), OLDEST - 0.5) / OLDEST
+        at = _age_fraction(round(age))
         weights = {}
         for name, count, mean in counted:
-            a, b = _beta_shape(mean / OLDEST, self.age_concentration)
-            norm = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
-            if weight := round(count * math.exp((a - 1) * math.log(at) + (b - 1) * math.log(1 - at) + norm)):
+            a_less, b_less, norm = _density_terms(mean, self.age_concentration)
+            if weight := round(count * math.exp(a_less * math.log(at) + b_less * math.log(1 - at) + norm)):
                 weights[name] = weight
         return weights
 
@@ -163,11 +162,10 @@ class NameLists:
         terms = []
         for name, count in zip(self._pools[kind].items, self._pools[kind].weights):
             if name in ages:
-                a, b = _beta_shape(ages[name] / OLDEST, self.age_concentration)  # type: ignore[arg-type]
-                norm = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
-                mode = (a - 1) / (a + b - 2) if a > 1 and b > 1 else low  # the density is unimodal, else monotone
-                peak = max(math.exp((a - 1) * math.log(x) + (b - 1) * math.log(1 - x) + norm) for x in (low, high, min(max(mode, low), high)))
-                terms.append((name, count, a - 1, b - 1, norm, math.ceil(count * peak) + 1))
+                a_less, b_less, norm = _density_terms(ages[name], self.age_concentration)  # type: ignore[arg-type]
+                mode = a_less / (a_less + b_less) if a_less > 0 and b_less > 0 else low  # the density is unimodal, else monotone
+                peak = max(math.exp(a_less * math.log(x) + b_less * math.log(1 - x) + norm) for x in (low, high, min(max(mode, low), high)))
+                terms.append((name, count, a_less, b_less, norm, math.ceil(count * peak) + 1))
         terms.sort(key=lambda term: -term[5])
         self._terms[kind] = tuple(terms)
         return self._terms[kind]
@@ -225,6 +223,18 @@ def name_lists(pack: LocalePack, neutral_ratio: float) -> NameLists:
             pack.settings.names.neutral_pool,
         ),
     )
+
+
+def _age_fraction(years: float) -> float:
+    """An age as a fraction of OLDEST, kept inside (0, 1), where the density is finite."""
+    return min(max(years, 0.5), OLDEST - 0.5) / OLDEST
+
+
+def _density_terms(mean_age: float, concentration: float) -> tuple[float, float, float]:
+    """The parts of the beta density of bearers' ages that do not depend on the age: a - 1, b - 1
+    and the log of the normalising constant, for a name of that mean age."""
+    a, b = _beta_shape(mean_age / OLDEST, concentration)
+    return a - 1, b - 1, math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
 
 
 def _beta_shape(mean: float, concentration: float) -> tuple[float, float]:

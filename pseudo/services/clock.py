@@ -223,14 +223,7 @@ class Clock:
         the birth date: a newborn's "Fecha de nacimiento: 13/05/2017" beside "Fecha de Ingreso:
         13/05/2017" had become "14/01/2020" beside "14/01/2017", three years after its admission,
         since its birth date took the age shift no age of the record had stopped."""
-        words = date_words(pack, self.dates.get("order"))
-        later = sorted(
-            day
-            for target in document.labelled("DATE")
-            for expression in find_dates(document.text, words, target.span.start, target.span.end)
-            for part in expression.parts
-            if (day := full_date(part)) is not None and day >= born
-        )
+        later = sorted(day for day in self._record_dates(document, pack) if day >= born)
         if born in later:
             later.remove(born)  # the birth date itself is no date of the record's
         return bool(later) and self.keeps(relativedelta(later[0], born).years)
@@ -248,18 +241,22 @@ class Clock:
         written = self._written_years(document, pack)
         if written is None:
             return 0
-        words = date_words(pack, self.dates.get("order"))
-        ages = set()
-        for target in document.labelled("DATE"):
-            for expression in find_dates(document.text, words, target.span.start, target.span.end):
-                for part in expression.parts:
-                    day = full_date(part)
-                    if day is not None and day > born:
-                        ages.add(relativedelta(day, born).years)
+        ages = {relativedelta(day, born).years for day in self._record_dates(document, pack) if day > born}
         if not ages or written in ages:
             return 0
         nearest = min(ages, key=lambda years: (abs(written - years), years))
         return written - nearest
+
+    def _record_dates(self, document: Tagged, pack: LocalePack | None) -> list[date]:
+        """Every full date the record's tagged dates write, as written (find_dates caches the parse)."""
+        words = date_words(pack, self.dates.get("order"))
+        return [
+            day
+            for target in document.labelled("DATE")
+            for expression in find_dates(document.text, words, target.span.start, target.span.end)
+            for part in expression.parts
+            if (day := full_date(part)) is not None
+        ]
 
     def _written_years(self, document: Tagged, pack: LocalePack | None) -> int | None:
         """The patient's age in whole years as the record writes it (the age `patient_age_shift` reads)."""
