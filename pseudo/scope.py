@@ -151,6 +151,11 @@ class ScopeState:
         self._memo[memo_key] = chosen
         return chosen
 
+    def remembered(self, rule: str, family: str, key: str) -> str | None:
+        """The surrogate `consistent` chose for a value, None before: a rule need not prepare a
+        pool it will not draw from."""
+        return self._memo.get((rule, family, key))
+
     def taken(self, rule: str, family: str) -> frozenset[str]:
         """The (normalised) surrogates a family has given so far: a draw may leave them out."""
         return frozenset(self._used.get((rule, family), ()))

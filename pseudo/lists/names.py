@@ -8,10 +8,12 @@ mean age of each name's bearers (INE's do), a pool can also be the names most co
 
 from __future__ import annotations
 
+import functools
 import heapq
 import math
 from dataclasses import dataclass
 from functools import cached_property
+from operator import itemgetter
 from typing import Callable, Iterable, Mapping
 
 import regex
@@ -116,20 +118,25 @@ class NameLists:
         key = (kind, size, round(age))
         if key not in self._aged:
             at = _age_fraction(key[2])
-            log_at, log_rest = math.log(at), math.log(1 - at)
-            weights: dict[str, int] = {}
-            heaviest: list[int] = []  # the `size` largest weights so far, smallest first
-            for name, count, a_less, b_less, norm, most in self._beta_terms(kind):
-                if len(heaviest) == size and most < heaviest[0]:
-                    break  # no name from here on can weigh enough at any age to enter the pool
-                weight = round(count * math.exp(a_less * log_at + b_less * log_rest + norm))
-                if weight:
-                    weights[name] = weight
-                    if len(heaviest) < size:
-                        heapq.heappush(heaviest, weight)
-                    elif weight > heaviest[0]:
-                        heapq.heapreplace(heaviest, weight)
-            self._aged[key] = WeightedList.heaviest_first(weights).top(size)
+            log_at, log_rest, exp = math.log(at), math.log(1 - at), math.exp
+            terms = self._beta_terms(kind)
+            if size >= len(terms):  # every name enters: weighed in name order, so one sort by weight orders the pool
+                weighed = [(n, w) for n, count, a_less, b_less, norm in self._terms_by_name(kind) if (w := round(count * exp(a_less * log_at + b_less * log_rest + norm)))]
+                self._aged[key] = WeightedList.heaviest_first_of(weighed)
+            else:
+                weights: dict[str, int] = {}
+                heaviest: list[int] = []  # the `size` largest weights so far, smallest first
+                for name, count, a_less, b_less, norm, most in terms:
+                    if len(heaviest) == size and most < heaviest[0]:
+                        break  # no name from here on can weigh enough at any age to enter the pool
+                    weight = round(count * exp(a_less * log_at + b_less * log_rest + norm))
+                    if weight:
+                        weights[name] = weight
+                        if len(heaviest) < size:
+                            heapq.heappush(heaviest, weight)
+                        elif weight > heaviest[0]:
+                            heapq.heapreplace(heaviest, weight)
+                self._aged[key] = WeightedList.heaviest_first(weights).top(size)
         return self._aged[key] or None
 
     def at_age(self, counted: Iterable[tuple[str, int, float]], age: float) -> dict[str, int] | None:
@@ -139,10 +146,11 @@ class NameLists:
         if self.age_concentration is None:
             return None
         at = _age_fraction(round(age))
+        log_at, log_rest = math.log(at), math.log(1 - at)
         weights = {}
         for name, count, mean in counted:
             a_less, b_less, norm = _density_terms(mean, self.age_concentration)
-            if weight := round(count * math.exp(a_less * math.log(at) + b_less * math.log(1 - at) + norm)):
+            if weight := round(count * math.exp(a_less * log_at + b_less * log_rest + norm)):
                 weights[name] = weight
         return weights
 
@@ -169,6 +177,16 @@ class NameLists:
         terms.sort(key=lambda term: -term[5])
         self._terms[kind] = tuple(terms)
         return self._terms[kind]
+
+    @cached_property
+    def _by_name(self) -> dict[str, tuple[tuple[str, int, float, float, float], ...]]:
+        return {}
+
+    def _terms_by_name(self, kind: str) -> tuple[tuple[str, int, float, float, float], ...]:
+        """`_beta_terms` in name order, without the bound (for a pool that takes every name)."""
+        if kind not in self._by_name:
+            self._by_name[kind] = tuple(sorted((term[:5] for term in self._beta_terms(kind)), key=itemgetter(0)))
+        return self._by_name[kind]
 
     def weight(self, word: str) -> int:
         """Bearers of a spelling as a first name or a surname (0: in no list)."""
@@ -230,6 +248,7 @@ def _age_fraction(years: float) -> float:
     return min(max(years, 0.5), OLDEST - 0.5) / OLDEST
 
 
+@functools.cache
 def _density_terms(mean_age: float, concentration: float) -> tuple[float, float, float]:
     """The parts of the beta density of bearers' ages that do not depend on the age: a - 1, b - 1
     and the log of the normalising constant, for a name of that mean age."""

@@ -26,7 +26,12 @@ class WeightedList:
     @classmethod
     def heaviest_first(cls, weights: Mapping[str, int]) -> "WeightedList":
         """Items by descending weight, ties in name order: two stable sorts rather than a key per item."""
-        ordered = sorted(sorted(weights.items(), key=itemgetter(0)), key=itemgetter(1), reverse=True)
+        return cls.heaviest_first_of(sorted(weights.items(), key=itemgetter(0)))
+
+    @classmethod
+    def heaviest_first_of(cls, in_name_order: list[tuple[str, int]]) -> "WeightedList":
+        """`heaviest_first` of (item, weight) pairs already in name order: one stable sort."""
+        ordered = sorted(in_name_order, key=itemgetter(1), reverse=True)
         return cls(tuple(map(itemgetter(0), ordered)), tuple(map(itemgetter(1), ordered)))
 
     @cached_property

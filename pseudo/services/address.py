@@ -636,9 +636,13 @@ class AddressWorld:
         untagged = list(document.text)
         for target in document.targets:
             untagged[target.span.start : target.span.end] = " " * (target.span.end - target.span.start)
-        written = {loose(found) for found in _demonym_words(self._pack).findall(loose("".join(untagged)))}
+        text = loose("".join(untagged))
         by_word = _demonym_countries(self._pack)
-        return [place for name, place in countries.items() if ({name} | by_word.get(name, set())) & written]
+        words = {name: {name} | by_word.get(name, set()) for name in countries}
+        if not any(word in text for found in words.values() for word in found):
+            return []  # none of their words is even part of the text: the search of every country's words would find none
+        written = {loose(found) for found in _demonym_words(self._pack).findall(text)}
+        return [place for name, place in countries.items() if words[name] & written]
 
     def _read_codes(self, document: Tagged) -> None:
         """The postcodes the record writes of each town (by the postal data's place of the code),

@@ -243,18 +243,25 @@ class PersonService:
         scope remembers the first draw of a name, so a later mention without an age keeps it."""
         lists = self.lists
         size = min(self._pool_size("surname_pool" if family == "last" else "pool"), DOUBLED_POOL if common else EVERY_NAME)
-        pool = lists.pool(family, size)
-        if age is not None and family != "last":
-            pool = lists.pool_at(family, size, age) or pool
-        paired = self._pairs_after(family, after, age) if after and family != "last" else None
-        if paired is not None:
-            pool = paired
-        elif heads and family != "last":  # at the person's age where it shows ("María Carmen" at four read as wrong)
-            pool = self._pair_heads(family, age) or pool
-        if family == "last" and lead and len(lists.after_particles(" ".join(lead), size)) >= 2:
-            pool = lists.after_particles(" ".join(lead), size)
-        new = self._scope.consistent(NAMESPACE, f"name:{family}", normalise(base), pool.draw, one_to_one=True)
+        new = self._scope.remembered(NAMESPACE, f"name:{family}", normalise(base))
+        if new is None:
+            pool = self._pool(family, size, lead, age, after, heads)
+            new = self._scope.consistent(NAMESPACE, f"name:{family}", normalise(base), pool.draw, one_to_one=True)
         return strip_accents(new) if written_without_accents(base, lists) else new
+
+    def _pool(self, family: str, size: int, lead: list[str], age: float | None, after: str | None, heads: bool) -> WeightedList:
+        """The one pool `_draw` draws from, the others never made (an age's pool costs a pass over
+        the list)."""
+        lists = self.lists
+        if family == "last":
+            particles = lists.after_particles(" ".join(lead), size) if lead else None
+            return particles if particles is not None and len(particles) >= 2 else lists.pool(family, size)
+        paired = self._pairs_after(family, after, age) if after else None
+        if paired is not None:
+            return paired
+        if heads and (starts := self._pair_heads(family, age)):  # at the person's age where it shows ("María Carmen" at four read as wrong)
+            return starts
+        return (lists.pool_at(family, size, age) if age is not None else None) or lists.pool(family, size)
 
     def _given_family(self, base: str, gender: str, person: Person) -> str:
         """The gender a given name is drawn with: the person's where a title, kinship word or the
@@ -287,9 +294,22 @@ class PersonService:
             return {}
         rows = self._pack.rows(name)
         if age is not None and rows and rows[0].get("mean_age") and self.lists.age_concentration is not None:
-            counted = ((r["name"], int(r["count"]), float(r["mean_age"])) for r in rows)
+            counted = self._pack.cached(f"given-name-pairs-aged:{family}", lambda: tuple((r["name"], int(r["count"]), float(r["mean_age"])) for r in rows))
             return self._pack.cached(f"given-name-pairs:{family}:{round(age)}", lambda: self.lists.at_age(counted, age) or {})
         return self._pack.cached(f"given-name-pairs:{family}", lambda: {r["name"]: int(r["count"]) for r in rows})
+
+    def _pair_groups(self, family: str) -> dict[str, tuple[str, tuple[tuple[str, str], ...]]]:
+        """Folded first given name -> its spelling and the (pair, second name) of each census pair
+        of a gender that starts with it ("María" -> ("María José", "José"), ...), in list order."""
+
+        def make() -> dict[str, tuple[str, tuple[tuple[str, str], ...]]]:
+            groups: dict[str, tuple[str, list[tuple[str, str]]]] = {}
+            for pair in self._pairs(family, None):
+                head, _, second = pair.partition(" ")
+                groups.setdefault(loose(head), (head, []))[1].append((pair, second))
+            return {key: (head, tuple(members)) for key, (head, members) in groups.items()}
+
+        return self._pack.cached(f"given-name-pair-groups:{family}", make)
 
     def _pair_heads(self, family: str, age: float | None = None) -> WeightedList | None:
         """The first given names of the census pairs that have a second one to draw, by bearers."""
@@ -297,10 +317,10 @@ class PersonService:
 
         def make() -> WeightedList | None:
             heads: dict[str, int] = {}
-            for pair, weight in pairs.items():
-                head = pair.partition(" ")[0]
-                if self._pairs_after(family, head, age) is not None:
-                    heads[head] = heads.get(head, 0) + weight
+            for head, members in self._pair_groups(family).values():
+                found = [pairs[pair] for pair, _ in members if pair in pairs]
+                if len(found) >= 2:
+                    heads[head] = sum(found)
             return WeightedList.heaviest_first(heads) if heads else None
 
         return self._pack.cached(f"given-name-heads:{family}:{None if age is None else round(age)}", make)
@@ -308,16 +328,16 @@ class PersonService:
     def _pairs_after(self, family: str, first: str, age: float | None = None) -> WeightedList | None:
         """The second given names the pack's census pairs list after a first one, by bearers;
         None where it lists fewer than two (or no pairs at all)."""
+        group = self._pair_groups(family).get(loose(first))
+        if group is None:
+            return None
         pairs = self._pairs(family, age)
 
-        def make() -> dict[str, WeightedList]:
-            seconds: dict[str, dict[str, int]] = {}
-            for pair, weight in pairs.items():
-                head, _, second = pair.partition(" ")
-                seconds.setdefault(loose(head), {})[second] = weight
-            return {head: WeightedList.heaviest_first(found) for head, found in seconds.items() if len(found) >= 2}
+        def make() -> WeightedList | None:
+            seconds = {second: pairs[pair] for pair, second in group[1] if pair in pairs}
+            return WeightedList.heaviest_first(seconds) if len(seconds) >= 2 else None
 
-        return self._pack.cached(f"given-name-seconds:{family}:{None if age is None else round(age)}", make).get(loose(first))
+        return self._pack.cached(f"given-name-seconds:{family}:{None if age is None else round(age)}:{loose(first)}", make)
 
     def _pool_size(self, option: str) -> int:
         """How many of the most common names a draw may take: the option's, else every listed one."""
