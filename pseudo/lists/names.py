@@ -121,7 +121,9 @@ class NameLists:
             log_at, log_rest, exp = math.log(at), math.log(1 - at), math.exp
             terms = self._beta_terms(kind)
             if size >= len(terms):  # every name enters: weighed in name order, so one sort by weight orders the pool
-                weighed = [(n, w) for n, count, a_less, b_less, norm in self._terms_by_name(kind) if (w := round(count * exp(a_less * log_at + b_less * log_rest + norm)))]
+                densities, names = self._terms_by_name(kind)
+                at_age = [exp(a_less * log_at + b_less * log_rest + norm) for a_less, b_less, norm in densities]
+                weighed = [(n, w) for n, count, mean in names if (w := round(count * at_age[mean]))]
                 self._aged[key] = WeightedList.heaviest_first_of(weighed)
             else:
                 weights: dict[str, int] = {}
@@ -179,13 +181,17 @@ class NameLists:
         return self._terms[kind]
 
     @cached_property
-    def _by_name(self) -> dict[str, tuple[tuple[str, int, float, float, float], ...]]:
+    def _by_name(self) -> dict[str, tuple[tuple[tuple[float, float, float], ...], tuple[tuple[str, int, int], ...]]]:
         return {}
 
-    def _terms_by_name(self, kind: str) -> tuple[tuple[str, int, float, float, float], ...]:
-        """`_beta_terms` in name order, without the bound (for a pool that takes every name)."""
+    def _terms_by_name(self, kind: str) -> tuple[tuple[tuple[float, float, float], ...], tuple[tuple[str, int, int], ...]]:
+        """`_beta_terms` without the bound, for a pool that takes every name: the density terms of
+        each distinct mean age (a few hundred, for thousands of names), and each name in name order
+        with its count and the index of its mean age's terms."""
         if kind not in self._by_name:
-            self._by_name[kind] = tuple(sorted((term[:5] for term in self._beta_terms(kind)), key=itemgetter(0)))
+            terms: dict[tuple[float, float, float], int] = {}
+            names = tuple((name, count, terms.setdefault((a_less, b_less, norm), len(terms))) for name, count, a_less, b_less, norm, _ in sorted(self._beta_terms(kind)))
+            self._by_name[kind] = (tuple(terms), names)
         return self._by_name[kind]
 
     def weight(self, word: str) -> int:
