@@ -36,8 +36,9 @@ from typing import Iterable, Sequence
 
 import regex
 
-from pseudo.folds import ascii_fold
 from pseudo.datetext import LEAP_YEAR, DateText, DateWords, Expression, Slot, find_dates, full_date, grammar
+from pseudo.folds import ascii_fold
+from pseudo.rules.contacts import AN_ADDRESS
 
 # A stay's notes cite its days and the months around it (admission, prior procedures, follow-up):
 # half a year either side of the tagged dates keeps those and leaves a distant history alone.
@@ -236,7 +237,7 @@ def _score(text: str, part: DateText, score_words: frozenset[str]) -> bool:
     return any(w.casefold() in score_words for w in (*before, *after))
 
 
-_ADDRESS = regex.compile(r"(?<![\w.+-])(?P<local>[\w.+-]+)@[\w-]+(?:\.[\w-]+)+")
+_ADDRESS = regex.compile(r"(?<![\w.+-])" + AN_ADDRESS.pattern)  # not the tail of a longer address
 
 
 def address_at(text: str, start: int) -> int | None:
@@ -251,7 +252,7 @@ def named_addresses(text: str, name_words: frozenset[str], taken: Sequence[tuple
     found = []
     for match in _ADDRESS.finditer(text):
         start, end = match.span()
-        letters = "".join(c for c in ascii_fold(match["local"]).casefold() if c.isalpha())
+        letters = "".join(c for c in ascii_fold(match.group().partition("@")[0]).casefold() if c.isalpha())
         if not any(start < e and s < end for s, e in taken) and any(word in letters for word in name_words):
             found.append((start, end))
     return found

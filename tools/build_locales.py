@@ -1674,6 +1674,10 @@ def build_es(data: Path, out: Path) -> None:
 
 EN_FIRST_NAME_MIN = 1000  # SSA births 1930-2023 (people alive today) of a name and sex
 EN_SURNAME_MIN = 1000  # Census 2010 bearers
+EN_UNNAMED = frozenset({  # what the SSA files record for a child not yet named, not names (read off the files' own entries)
+    "Unknown", "Baby", "Babyboy", "Babygirl", "Infant", "Infantboy", "Infantgirl", "Infantmale", "Infantfemale",
+    "Male", "Female", "Boy", "Girl", "Notnamed", "Unnamed", "Noname", "Newborn", "Twina", "Twinb",
+})  # fmt: skip
 EN_PROFESSION_WORDS = 3
 EN_PARTICLES = ("de", "del", "della", "di", "da", "du", "la", "le", "van", "von", "der", "den")
 # USPS street suffix abbreviations of the Chicago register spelled out (closed class, USPS Publication 28).
@@ -1781,14 +1785,15 @@ def _en_names(data: Path, out: Path) -> dict[str, dict]:
     counts = {g: {r["name"]: int(r["count"]) for r in read_tsv(data / "en" / f"first_names_{g}.tsv")} for g in ("female", "male")}
     entries = {}
     for gender, other in (("female", "male"), ("male", "female")):
-        kept = {n: c for n, c in counts[gender].items() if c >= EN_FIRST_NAME_MIN and c > counts[other].get(n, 0)}
+        kept = {n: c for n, c in counts[gender].items() if c >= EN_FIRST_NAME_MIN and c > counts[other].get(n, 0) and n not in EN_UNNAMED}
         entries[f"first_names_{gender}"] = {
             "file": f"first_names_{gender}.tsv",
             **_en_source(
                 "S12", US_FEDERAL,
                 f"SSA national baby-name files, births 1930-2023 (names of people alive today, ../shared/data/en/"
                 f"first_names_{gender}.tsv): names with at least {EN_FIRST_NAME_MIN} {gender} births, each name in the "
-                "list of the sex that bore it more often only, so a name tells one gender",
+                "list of the sex that bore it more often only, so a name tells one gender; the entries the SSA "
+                "records for a child not yet named ('Unknown', 'Baby', 'Infant', 'Male') left out",
                 rows=write_tsv(out / f"first_names_{gender}.tsv", ("name", "count"), by_weight(kept)),
             ),
         }  # fmt: skip

@@ -282,3 +282,49 @@ def write_number(value: int) -> str:
         return _TWENTIES[value - 20]
     tens, unit = divmod(value, 10)
     return _TENS[tens] if unit == 0 else f"{_TENS[tens]} y {_UNITS[unit]}"
+
+
+# Plurals of nouns and their adjectives (RAE, Nueva gramática, 3): a vowel takes -s, a consonant
+# -es, a final z becomes -ces, and an acute accent on the last syllable goes once the word grows
+# one ("peón" -> "peones", "francés" -> "franceses").
+_LOSES_ACCENT = str.maketrans("áéíóúÁÉÍÓÚ", "aeiouAEIOU")
+_PHRASE_LINKS = frozenset({"de", "del", "en", "a", "para", "con", "y", "e"})  # the words after one of these stay singular
+
+
+def singulars(word: str) -> list[str]:
+    """The singulars a (folded) plural may have, most likely first: "bomberos" -> "bombero",
+    "profesores" -> "profesor", "jueces" -> "juez"; [] for a word that is no plural."""
+    found = []
+    if word.endswith("ces"):
+        found.append(word[:-3] + "z")
+    if word.endswith("es"):
+        found.append(word[:-2])
+    if word.endswith("s"):
+        found.append(word[:-1])
+    return found
+
+
+def plural(phrase: str) -> str:
+    """A profession's plural: each word up to the first link word ("auxiliares de cocina",
+    "técnicos superiores")."""
+    words = phrase.split(" ")
+    out = []
+    for index, word in enumerate(words):
+        if word.casefold() in _PHRASE_LINKS:
+            return " ".join(out + words[index:])
+        out.append(_plural_word(word))
+    return " ".join(out)
+
+
+def _plural_word(word: str) -> str:
+    if not word or not word[-1].isalpha():
+        return word
+    last = word[-1].casefold()
+    if last in "aeiouáéó":
+        return word + "s"
+    if last == "z":
+        return word[:-1] + ("C" if word[-1].isupper() else "c") + ("ES" if word.isupper() else "es")
+    if last == "s" and not regex.search(r"[áéíóú][^aeiouáéíóú]*s$", word.casefold()):
+        return word  # "análisis": a word ending in an unstressed -s has no other plural
+    stem = word[:-2] + word[-2:].translate(_LOSES_ACCENT)  # "peón" -> "peon" + "es"
+    return stem + ("ES" if word.isupper() else "es")

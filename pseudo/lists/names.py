@@ -23,6 +23,7 @@ from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList
 
 _CUE_GAP = r"[\s:,]{0,3}$"
+OUTWEIGHS_FIELD = 2  # phrases of running text marking one sex that outweigh a sex field saying the other
 OLDEST = 100  # years: the span of ages over which a name's bearers are modelled (NameLists.pool_at)
 
 
@@ -313,14 +314,28 @@ def record_sex(pack: LocalePack, sex_values: list[str], text: str) -> tuple[str,
     value of the record reads as one sex in the pack's `sex` words ("Mujer", "H"); else ("...",
     "text") when its phrases of running text say so ("la paciente"): a sex whose phrases outnumber
     the other's twice, a masculine generic ("el paciente") counting only where nothing says
-    female; None where the record does not tell or the pack has no `sex` words."""
+    female; None where the record does not tell or the pack has no `sex` words.
+
+    Running text outweighs a field it contradicts with phrases that mark a sex (no generic):
+    "Sexo: H" beside "la paciente" thirteen times is the header's slip, and a surrogate "Gregorio"
+    for a patient who had a caesarean was the clue readers named, where they read the field's
+    slip as the writer's."""
     if not pack.has("sex"):
         return None
     words = pack.vocabulary("sex").get("words") or []
     field = {w["word"].casefold(): w["sex"] for w in words if w["in"] == "field"}
     said = {field.get(v.strip().casefold()) for v in sex_values} - {None}
+    written = _text_sex(pack, words, text)
     if len(said) == 1:
-        return said.pop(), "field"
+        stated = said.pop()
+        if written is None or written[1] < OUTWEIGHS_FIELD or written[0] == stated:
+            return stated, "field"
+    return (written[0], "text") if written else None
+
+
+def _text_sex(pack: LocalePack, words: list[dict], text: str) -> tuple[str, int] | None:
+    """The sex a record's running text gives its patient (see `record_sex`), and how many phrases
+    mark that sex (a masculine generic marks none); None where it does not tell."""
 
     def make() -> regex.Pattern | None:
         phrases = sorted((w for w in words if w["in"] == "text"), key=lambda w: -len(w["word"]))
@@ -339,9 +354,9 @@ def record_sex(pack: LocalePack, sex_values: list[str], text: str) -> tuple[str,
         group = match.lastgroup.rstrip("0123456789")
         counts["generic" if group.endswith("_generic") else group] += 1
     if counts["female"] > 2 * counts["male"]:
-        return "female", "text"
+        return "female", counts["female"]
     if counts["female"] == 0 and counts["male"] + counts["generic"] > 0:
-        return "male", "text"
+        return "male", counts["male"]
     return None
 
 

@@ -50,7 +50,7 @@ EMAIL_OWNER_REACH = 200  # characters between a name and the address it signs ("
 GENERIC_TLDS = ("com", "org", "net", "edu")  # kept as written; a regional one (.cat, .eus) is not
 _NOT_ALPHANUMERIC = regex.compile(r"[^a-z0-9]+")
 _NOT_LETTER = regex.compile(r"[^a-z]")
-_AN_ADDRESS = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+AN_ADDRESS = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")  # an e-mail address, as this rule and the sweep read one
 _LOCAL_WORD = regex.compile(r"\p{L}+")  # the first word of a local part ("anna" of "anna.ek")
 
 
@@ -436,7 +436,7 @@ class EmailRule(Rule):
     def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:
         """LISTED for a value that is an e-mail address, whatever it was tagged as (MEDDOCAN tags
         two as streets: drawn as streets, "E-mail: fray luis de león" gave a record away)."""
-        return LISTED if label in self.labels and _AN_ADDRESS.fullmatch(text.strip()) else NOT_RECOGNISED
+        return LISTED if label in self.labels and AN_ADDRESS.fullmatch(text.strip()) else NOT_RECOGNISED
 
     def replace(self, target: Target, ctx: Context) -> Surrogate | str:
         text = target.text

@@ -162,6 +162,24 @@ def _unit_street(text: str, road_type: str, gap: str, street: str, world: Addres
 MAX_ABBREVIATION = 5  # letters of a lower-case word in a number part read as an abbreviation ("almd", "izqda")
 
 
+_ROMAN = regex.compile(r"(?=[IVX]{2})X{0,3}(?:IX|IV|V?I{0,3})")  # II to XXXIX: a door is lettered A, B ... never "IV"
+_ROMAN_DIGITS = ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+
+
+def _roman_value(numeral: str) -> int:
+    values = {"I": 1, "V": 5, "X": 10}
+    return sum(-values[c] if values[c] < values.get(n, 0) else values[c] for c, n in zip(numeral, numeral[1:] + " "))
+
+
+def _roman(value: int) -> str:
+    """A number up to 39 in Roman numerals."""
+    out = ""
+    for size, digits in _ROMAN_DIGITS:
+        count, value = divmod(value, size)
+        out += digits * count
+    return out
+
+
 def _abbreviation(token: str) -> bool:
     """A short lower-case word in an address's number part ("#226 almd", "bajo"): an abbreviation
     or a common word of the address, kept; a place there is written with a capital."""
@@ -458,7 +476,12 @@ class PlaceRule(Rule):
             if token[0].isalpha() and token[0] not in ORDINAL_MARKS and not attached:  # "ºB" is a floor's door, no place
                 dotted = tail[piece.end() : piece.end() + 1] == "."  # "5º Iz.": the start of an address word, cut short
                 shortened = dotted and any(word.startswith(token.casefold()) for word in settings.address_words)
-                if token.casefold() in settings.address_words or _building_code(token, world) or _abbreviation(token) or shortened:
+                if _ROMAN.fullmatch(token):
+                    if phrase:
+                        phrase.append(token)  # "Sección XVI": the numeral belongs to the name the place replaces
+                    else:
+                        out.append(_roman(stream.between(1, min(max(2 * _roman_value(token), 10), 39))))  # "Bloque III": a numeral, never "HRC"
+                elif token.casefold() in settings.address_words or _building_code(token, world) or _abbreviation(token) or shortened:
                     flush()
                     out.append(token)  # "HRTQ-planta 3": a building's initials, no place; random letters would show
                 elif len(token) > 1 and not (token.isupper() and len(token) <= 3):

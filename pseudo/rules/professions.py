@@ -80,6 +80,21 @@ def _situation(target: Target, ctx: Context) -> Surrogate | None:
     return Surrogate(ctx.consistent(f"situation:{entry['group']}", key, pool.uniform, one_to_one=False))
 
 
+def _singular(key: str, gender_of: dict[str, str], pack: LocalePack) -> tuple[str, bool]:
+    """A profession written in the plural ("Los bomberos") as its listed singular, and whether it
+    was plural, where the pack's language says its plurals (`singulars` and `plural`): "bomberos"
+    had become "portero" in "Los portero cortaron ..."."""
+    morphology = pack.morphology
+    if key in gender_of or not hasattr(morphology, "singulars") or not hasattr(morphology, "plural"):
+        return key, False
+    first, _, rest = key.partition(" ")
+    for singular in morphology.singulars(first):
+        candidate = f"{singular} {rest}".strip()
+        if candidate in gender_of:
+            return candidate, True
+    return key, False
+
+
 class ProfessionRule(Rule):
     name = "professions"
     labels = ("PROFESSION",)
@@ -95,7 +110,7 @@ class ProfessionRule(Rule):
         if situation is not None:
             return situation
         gender_of, pools = professions(ctx.pack)
-        key = normalise(target.text)
+        key, plural = _singular(normalise(target.text), gender_of, ctx.pack)
         gender, fallback, listed = gender_of.get(key), None, key
         if gender is None:
             listed = next((w for w in key.split(" ") if w in gender_of), "")
@@ -111,7 +126,8 @@ class ProfessionRule(Rule):
             fallback = "profession matched to the closest listed spelling" if near else "profession in no list"
         group = _groups(ctx.pack).get(listed, "")
         pool = (_of_kind(ctx.pack, gender, group) if group else None) or pools.get(gender) or pools.get("neutral") or next(iter(pools.values()))
-        return Surrogate(ctx.consistent(f"profession:{gender}", key, pool.uniform), fallback=fallback)
+        new = ctx.consistent(f"profession:{gender}", key, pool.uniform)
+        return Surrogate(ctx.pack.morphology.plural(new) if plural else new, fallback=fallback)
 
     @staticmethod
     def _longer_mention(target: Target, ctx: Context) -> Target | None:

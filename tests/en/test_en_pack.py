@@ -16,6 +16,13 @@ def test_a_first_name_tells_one_gender():
     assert {"Mary", "Jennifer"} <= female and {"Michael", "James"} <= male
 
 
+def test_no_first_name_is_what_the_ssa_records_for_a_child_not_yet_named():
+    """"HOUSE STAFF mary souza AWARE" had become "unknown davis": the SSA files count "Unknown"."""
+    pack = load_pack("en")
+    names = {n.casefold() for g in ("female", "male") for n in pack.weighted(f"first_names_{g}").items}
+    assert not names & {"unknown", "baby", "infant", "male", "female", "babyboy", "babygirl", "boy", "girl"}
+
+
 def test_surnames_published_in_capitals_are_written_as_names():
     surnames = set(load_pack("en").weighted("last_names").items)
     assert {"Smith", "McDonald", "Obrien"} <= surnames and "SMITH" not in surnames  # the census drops apostrophes

@@ -39,6 +39,14 @@ def test_institutions_keep_their_type():
     assert faculty.surrogate == "Facultad de Odontología de Sevilla"  # named after its kept province: nothing else in it
 
 
+def test_a_centre_keeps_the_words_of_its_kind():
+    """"Centro de Rehabilitación Psicosocial" had become "Centro Carmen": only the first word of its type was read."""
+    text = 'Centro de Rehabilitación Psicosocial "Alcalá de Henares". Alcalá de Henares.'
+    spans = [('Centro de Rehabilitación Psicosocial "Alcalá de Henares"', "INSTITUCION"), ("Alcalá de Henares", "TERRITORIO")]
+    for new, _ in run_many(text, spans):
+        assert new.startswith("Centro de Rehabilitación Psicosocial ") and "Alcalá" not in new, new
+
+
 def test_the_national_catalogue_can_be_chosen():
     catalogue = set(es_pack().weighted("hospitals").items)
     for (new,) in run_many("Hospital La Paz", [("Hospital La Paz", "HOSPITAL")], rules={"healthcare": {"names": "catalogue"}}):

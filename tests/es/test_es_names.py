@@ -121,6 +121,17 @@ def test_running_text_tells_the_patients_sex_where_no_field_does():
         assert gender_of(patient) == "female", patient
 
 
+def test_running_text_that_marks_a_sex_outweighs_a_field_it_contradicts():
+    """"Sexo: H" beside "la paciente" again and again is the header's slip: the patient's name is
+    a woman's. A generic "el paciente" never outweighs a field that says female."""
+    text = "Nombre: Ignacio.\nSexo: H.\nLa paciente ingresa. Se practicó una cesárea y la paciente evoluciona bien."
+    for patient, _ in run_many(text, [("Ignacio", PATIENT), ("H", SEX)], keys=15):
+        assert gender_of(patient) == "female", patient
+    text = "Nombre: Lucía.\nSexo: M.\nEl paciente ingresa y el paciente evoluciona bien."
+    for patient, _ in run_many(text, [("Lucía", PATIENT), ("M", SEX)], keys=15):
+        assert gender_of(patient) == "female", patient
+
+
 def test_without_a_patient_role_the_given_name_field_or_the_only_person_is_the_patient():
     for text, name in [("Nombre: Antonio. Sexo: Mujer. Visto por Pedro.", "Antonio"), ("Antonio, sexo: mujer.", "Antonio")]:
         spans = [(name, "PERSON"), ("Mujer" if "Mujer" in text else "mujer", "SEX")]

@@ -714,3 +714,17 @@ def test_a_town_written_by_one_of_its_joined_names_is_that_town_and_a_misspelt_o
         assert places and tree.ancestor(places[0], "province").id == "ES-P01" and code.startswith("01"), (town, code)
     for town, _ in run_many("Localidad: Vittoria. País: España.", [("Vittoria", "TERRITORIO"), ("España", "PAIS")], keys=5):
         assert any(p.kind == "municipality" for p in tree.lookup(town)), town
+
+
+def test_a_roman_numeral_in_a_number_part_stays_a_numeral():
+    """"Colonia Sección XVI" had become "Colonia Las Flores HRC": the numeral is part of the name a
+    neighbourhood replaces, and a numeral alone ("Bloque III") is redrawn as a numeral."""
+    text = "Domicilio: Avenida Calzada de Tlalpan # 4800 Colonia Sección XVI, Tlalpan, México."
+    spans = [("Avenida Calzada de Tlalpan # 4800 Colonia Sección XVI", "CALLE"), ("Tlalpan", "TERRITORIO"), ("México", "PAIS")]
+    for street, *_ in run_many(text, spans, keys=8):
+        tail = street.split("Colonia ")[1]
+        assert "XVI" not in tail and "Sección" not in tail, street
+        assert not any(word.isupper() and len(word) <= 3 for word in tail.split()), street
+    for (street,) in run_many("Domicilio: Calle Mayor, 5, Bloque III.", [("Calle Mayor, 5, Bloque III", "CALLE")], keys=8):
+        numeral = street.rsplit(" ", 1)[1]
+        assert set(numeral) <= set("IVX"), street

@@ -17,6 +17,17 @@ def test_a_profession_becomes_one_of_the_same_gender(word, gender):
         assert gender_of[normalise(new)] == gender and new != word
 
 
+@pytest.mark.parametrize("written, singular", [("bomberos", "bombero"), ("enfermeras", "enfermera"), ("auxiliares de enfermería", "auxiliar de enfermería")])
+def test_a_profession_in_the_plural_gets_a_plural_surrogate(written, singular):
+    """"Los bomberos cortaron" had become "Los portero cortaron"."""
+    from pseudo.lang.es import plural
+
+    gender_of, _ = professions(es_pack())
+    for (new,) in run_many(f"Los {written} cortaron el arpón.", [(written, "PROFESION")], keys=15):
+        listed = next(name for name in gender_of if normalise(plural(name)) == normalise(new))
+        assert gender_of[listed] == gender_of[normalise(singular)] and listed != normalise(singular), new
+
+
 def test_the_profession_list_is_large_in_both_genders():
     _, pools = professions(es_pack())
     assert len(pools["female"]) >= 200 and len(pools["male"]) >= 200
