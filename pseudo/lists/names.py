@@ -8,12 +8,10 @@ mean age of each name's bearers (INE's do), a pool can also be the names most co
 
 from __future__ import annotations
 
-import functools
 import heapq
 import math
 from dataclasses import dataclass
-from functools import cached_property
-from operator import itemgetter
+from functools import cache, cached_property
 from typing import Callable, Iterable, Mapping
 
 import regex
@@ -255,7 +253,7 @@ def _age_fraction(years: float) -> float:
     return min(max(years, 0.5), OLDEST - 0.5) / OLDEST
 
 
-@functools.cache
+@cache
 def _density_terms(mean_age: float, concentration: float) -> tuple[float, float, float]:
     """The parts of the beta density of bearers' ages that do not depend on the age: a - 1, b - 1
     and the log of the normalising constant, for a name of that mean age."""
