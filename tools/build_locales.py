@@ -1656,6 +1656,9 @@ def build_es(data: Path, out: Path) -> None:
                 # INE's names about as common for women as for men are residents' names of customs
                 # without gender ("Jie", "Harpreet", "Min"): a person of unknown gender draws from all.
                 "neutral_pool": "any",
+                # Slavic surnames take a women's ending (Petrov, Petrova; Nowacki, Nowacka): residents'
+                # names in INE's list, hand-compiled endings.
+                "feminine_surname_endings": {"ova": "ov", "eva": "ev", "ska": "ski", "cka": "cki"},
             },
             "places": ES_PLACES,
             "ages": ES_AGES,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Callable, Iterable, Mapping
 
@@ -35,6 +35,7 @@ class NameLists:
     age_concentration: float | None = None  # pack setting names.age_concentration
     mean_ages: Callable[[str], Mapping[str, float]] | None = None  # a gender's names -> mean age of their bearers
     neutral_pool: str = "balanced"  # pack setting names.neutral_pool
+    feminine_endings: Mapping[str, str] = field(default_factory=dict)  # pack setting names.feminine_surname_endings
 
     def gender(self, name: str) -> str | None:
         """The list gender of a name, or None when it is in neither first-name list."""
@@ -93,6 +94,24 @@ class NameLists:
     def pool(self, kind: str, size: int) -> WeightedList:
         source = self._pools[kind]
         return source.top(size) if len(source) else self._pools["female"].top(size)
+
+    def surnames_for(self, gender: str | None, size: int) -> WeightedList:
+        """The surname pool of a person of that gender: a man never draws a women's form of a name
+        whose men's form is listed ("Petrova" beside "Petrov"; pack setting
+        `names.feminine_surname_endings`)."""
+        if gender != "male" or not self.feminine_endings:
+            return self.pool("last", size)
+        return self._mens_surnames.top(size)
+
+    @cached_property
+    def _mens_surnames(self) -> WeightedList:
+        surnames = self._pools["last"]
+        listed = set(surnames.items)
+
+        def womens(name: str) -> bool:
+            return any(name.endswith(end) and name[: -len(end)] + mens in listed for end, mens in self.feminine_endings.items())
+
+        return _where(surnames, lambda name: not womens(name))
 
     @cached_property
     def _aged(self) -> dict[tuple[str, int, int], WeightedList]:
@@ -244,6 +263,7 @@ def name_lists(pack: LocalePack, neutral_ratio: float) -> NameLists:
             pack.settings.names.age_concentration,
             lambda gender: pack.cached(f"mean-ages:{gender}", lambda: _mean_ages(pack, f"first_names_{gender}")),
             pack.settings.names.neutral_pool,
+            pack.settings.names.feminine_surname_endings,
         ),
     )
 

@@ -141,6 +141,12 @@ class NameSettings:
         "with a mean_age column in the first-name lists, the given name of a patient whose age shows is drawn to fit it",
         None,
     )
+    feminine_surname_endings: dict[str, str] = setting(
+        TEXT_MAP,
+        'a surname ending women bear -> the ending of the same name for men ("ova" -> "ov"): a listed surname '
+        "so ending whose men's form is listed too is never drawn for a man (\"Roberto Petrova\")",
+        {},
+    )
     neutral_pool: str = setting(
         NEUTRAL_POOL,
         "the given names of a person whose gender nothing tells: balanced (names about as common for either sex: "

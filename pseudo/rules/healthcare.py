@@ -631,7 +631,8 @@ class HealthcareUnitRule(Rule):
             same_class = not wanted or bool(classes.get(loose(name), wanted) & wanted)
             own = nested(original_loose, loose(name)) or (place_words & set(words) and not set(words) - generic)
             named = set(words) | also.get(loose(name), frozenset())  # a former name of the unit names it too ("Sede Txagorritxu")
-            return not own and not original_words & named and not (words and words[-1] == next_word) and same_class
+            renamed_original = world is not None and catalogue_name is not None and world.at_written_street(ctx.document, target, catalogue_name, name)
+            return not own and not renamed_original and not original_words & named and not (words and words[-1] == next_word) and same_class
 
         original_loose = loose(target.text)
         also = _also_named(ctx.pack, catalogue_name) if catalogued else {}

@@ -53,6 +53,7 @@ MAX_TRIES = 32  # draws for a town outside the original's region before any town
 KEEP_NOTHING = "none"  # the places option `keep: none`: every level is replaced
 _TWO_NAMES = regex.compile(r"\s*[/-]\s*|\s+-\s+")  # "Donostia-San Sebastián", "Alicante / Alacant"
 _WORD = regex.compile(r"[\p{L}\p{M}'’-]+")
+_LETTERS = regex.compile(r"\p{L}+")
 _BESIDE = regex.compile(r"\s*[,(]?\s*")  # between a town and its region: "Springfield, IL", "Estella (Navarra)"
 _ADDRESS_PART = regex.compile(r"[^,\n]+")
 _TRAILING_CODE = regex.compile(r"\s*\d[\d -]*$")  # "IL 62704" -> "IL"
@@ -783,6 +784,34 @@ class AddressWorld:
         if "\n" in between or len(between) > UNIT_REACH or others:
             return None  # the first street after the unit is its own; another ("Apartado de correos 41") is not
         return self._unit_addresses.get((unit.span.start, unit.span.end))
+
+    def at_written_street(self, document: Tagged, unit: Target, catalogue: str, name: str) -> bool:
+        """Whether the catalogue files unit `name` at the street the record writes right after the
+        original unit on its line: the original under another name ("Complejo Hospitalario
+        Universitario Infanta Cristina. Avenida de Elvas s/n" is today's "Hospital Universitario de
+        Badajoz", filed at "Avenida Elvas s/n"), which a draw must refuse."""
+        filed = _catalogue_addresses(self._pack, catalogue).get(name)
+        street = self._street_after(document, unit) if filed else None
+        if street is None:
+            return False
+        naming = self._street_naming_words(filed[0])
+        return bool(naming) and naming <= {w.casefold() for w in _LETTERS.findall(street.text)}
+
+    def _street_after(self, document: Tagged, unit: Target) -> Target | None:
+        """The first street written after a unit on its line, with only places between, or None."""
+        after = [t for t in document.labelled("STREET") if t.span.start >= unit.span.end]
+        if not after:
+            return None
+        street = min(after, key=lambda t: t.span.start)
+        between = document.text[unit.span.end : street.span.start]
+        others = [t for t in document.targets if unit.span.end <= t.span.start < street.span.start and t.label not in (*PLACE_LABELS, "POSTCODE")]
+        return street if "\n" not in between and len(between) <= UNIT_REACH and not others else None
+
+    def _street_naming_words(self, street: str) -> set[str]:
+        """A street's words that name it: no road type, particle or number ("Avenida Elvas s/n" -> elvas)."""
+        types = set(self.settings.street_type_words) | {v.casefold() for v in self.settings.street_type_words.values()}
+        ignored = types | particles(self._pack) | set(self.settings.address_words)
+        return {w.casefold() for w in _LETTERS.findall(street) if len(w) > 2 and w.casefold() not in ignored}
 
     def _first_place_on_line(self, document: Tagged, unit: Target) -> Target | None:
         """The first place written after a unit on its line, before any other unit, or None; a

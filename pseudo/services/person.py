@@ -205,7 +205,7 @@ class PersonService:
                 new = "".join(self._initial(letter, target, document, gender, alone=True) for letter in base)
             else:
                 family = "last" if kind == "last" else self._given_family(base, gender, person)
-                new = self._draw(base, family, lead, person.age, common=loose(word) in doubled, after=follows, heads=index in heads)
+                new = self._draw(base, family, lead, person.age, common=loose(word) in doubled, after=follows, heads=index in heads, gender=gender)
                 last_given = new if kind == "first" else None
             lead = []
             pieces.append(match_case(word, self._inflect(new, marker)))
@@ -233,6 +233,7 @@ class PersonService:
         common: bool = False,
         after: str | None = None,
         heads: bool = False,
+        gender: str | None = None,
     ) -> str:
         """The scope's surrogate of one name word of a family (a gender, or 'last'); a given name
         of a person of known age among the names of that age, where the lists tell them; a second
@@ -245,17 +246,17 @@ class PersonService:
         size = min(self._pool_size("surname_pool" if family == "last" else "pool"), DOUBLED_POOL if common else EVERY_NAME)
         new = self._scope.remembered(NAMESPACE, f"name:{family}", normalise(base))
         if new is None:
-            pool = self._pool(family, size, lead, age, after, heads)
+            pool = self._pool(family, size, lead, age, after, heads, gender)
             new = self._scope.consistent(NAMESPACE, f"name:{family}", normalise(base), pool.draw, one_to_one=True)
         return strip_accents(new) if written_without_accents(base, lists) else new
 
-    def _pool(self, family: str, size: int, lead: list[str], age: float | None, after: str | None, heads: bool) -> WeightedList:
+    def _pool(self, family: str, size: int, lead: list[str], age: float | None, after: str | None, heads: bool, gender: str | None) -> WeightedList:
         """The one pool `_draw` draws from, the others never made (an age's pool costs a pass over
-        the list)."""
+        the list); a surname of the person's gender (`NameLists.surnames_for`)."""
         lists = self.lists
         if family == "last":
             particles = lists.after_particles(" ".join(lead), size) if lead else None
-            return particles if particles is not None and len(particles) >= 2 else lists.pool(family, size)
+            return particles if particles is not None and len(particles) >= 2 else lists.surnames_for(gender, size)
         paired = self._pairs_after(family, after, age) if after else None
         if paired is not None:
             return paired

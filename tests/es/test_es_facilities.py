@@ -386,14 +386,15 @@ def test_a_kept_provinces_one_general_hospital_becomes_another_of_the_province_n
         assert tree.ancestor(place, "autonomous_community").name == "Castilla y León", (unit, place.name)
 
 
-def test_a_unit_drawn_at_the_originals_street_takes_another_street_not_an_error():
+def test_a_unit_at_the_originals_street_is_never_drawn_and_the_street_moves_without_error():
     """Round 21's run stopped on "Ctra Sevilla Huelva s/n": the unit drawn for the hospital before it
-    stands at "Ctra Sevilla-Huelva s/n", the original street but for a hyphen, which every attempt
-    of the draw refused. The street is then drawn as any street of the town."""
+    stood at "Ctra Sevilla-Huelva s/n", the original street but for a hyphen, which every attempt
+    of the street's draw refused. Since round 28 a unit filed at the street written after the
+    original is refused (it names the original's place), and the street is any street of the town."""
     text = "Servicio de Cirugía, Hospital Juan Ramón Jiménez, Calle Dr. Pedro Naranjo-Rodríguez s/n 21007 Huelva."
     tags = [("Hospital Juan Ramón Jiménez", "HOSPITAL"), ("Calle Dr. Pedro Naranjo-Rodríguez s/n", "CALLE"), ("21007", "TERRITORIO"), ("Huelva", "TERRITORIO")]
     drawn = run_many(text, tags, keys=8)
-    assert any(unit == "Hospital Infanta Elena" for unit, *_ in drawn)  # the unit at that street was drawn
+    assert all(unit != "Hospital Infanta Elena" for unit, *_ in drawn), drawn  # filed at "Calle Dr. Pedro Naranjo Rodríguez s/n"
     assert all("naranjo" not in street.casefold() for _, street, _, _ in drawn), drawn
 
 
@@ -431,6 +432,19 @@ def test_the_only_town_of_a_kept_province_with_hospitals_stays_with_a_hospital_o
     for town, _, unit, street, code, town2, _ in run_many(text, tags, keys=8):
         assert (town, town2) == ("Vitoria", "Vitoria-Gasteiz") and "Vitoria-Gasteiz" in _filed_at(unit), (town, unit)
         assert unit != "Hospital Universitario Araba" and "chotegui" not in street and code.startswith("010"), (unit, street, code)
+
+
+def test_a_catalogue_unit_filed_at_the_street_written_after_the_original_is_the_original():
+    """"Complejo Hospitalario Universitario Infanta Cristina. Avenida de Elvas s/n. 06080 Badajoz"
+    had become "Hospital Universitario de Badajoz. Avenida de Lugo s/n" (round 28): the catalogue
+    files that hospital, today's name of the original, at "Avenida Elvas s/n"; the draw kept the
+    original and only its street moved. A unit filed at the street the record writes is refused."""
+    text = "Sección de Neurología. Complejo Hospitalario Universitario Infanta Cristina. Avenida de Elvas s/n. 06080 Badajoz."
+    tags = [("Complejo Hospitalario Universitario Infanta Cristina", "HOSPITAL"), ("Avenida de Elvas s/n", "CALLE"),
+            ("06080", "TERRITORIO"), ("Badajoz", "TERRITORIO")]  # fmt: skip
+    for unit, street, *_ in run_many(text, tags, keys=10):
+        filed = [r["street"] for r in es_pack().rows("hospitals") if r["name"] == unit]
+        assert not any("Elvas" in f for f in filed) and "Elvas" not in street, (unit, filed, street)
 
 
 def test_a_prison_is_named_after_its_province_not_a_village():

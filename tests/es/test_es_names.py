@@ -261,3 +261,21 @@ def test_two_given_names_of_a_person_of_stated_age_are_a_census_pair_of_that_age
     assert all(loose(name) in {loose(p) for p in pairs} for name in drawn), drawn
     ages = sorted(pairs[next(p for p in pairs if loose(p) == loose(name))] for name in drawn)
     assert ages[len(ages) // 2] < 45, (drawn, ages)  # younger than the pairs' bearers as a whole (María Carmen: 59.5)
+
+
+def test_a_man_never_draws_a_womens_form_of_a_slavic_surname(monkeypatch):
+    """"Roberto Petrova Machio-Godoy" (round 28): INE lists Petrov and Petrova, and Petrova is a
+    woman's. The pool of a man's surnames leaves such forms out (pack setting
+    `names.feminine_surname_endings`); a woman's keeps them; the names service asks by gender."""
+    from pseudo.lists.names import NameLists
+
+    lists = name_lists(es_pack(), 3.0)
+    every = set(lists.pool("last", 10**9).items)
+    mens, womens = set(lists.surnames_for("male", 10**9).items), set(lists.surnames_for("female", 10**9).items)
+    assert {"Petrova", "Ivanova", "Kowalska"} <= every - mens and {"Petrov", "García", "Casanova", "Villanueva"} <= mens
+    assert womens == every
+    asked = []
+    original = NameLists.surnames_for
+    monkeypatch.setattr(NameLists, "surnames_for", lambda self, gender, size: asked.append(gender) or original(self, gender, size))
+    run("Médico: Dr. Roberto Fernández.", [("Roberto Fernández", "NOMBRE_PERSONAL_SANITARIO")])
+    assert asked == ["male"]
