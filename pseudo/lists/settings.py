@@ -133,6 +133,9 @@ class NameSettings:
     shared_name_ratio: float | None = setting(
         RATIO, "a name is both given name and surname when the smaller share is at least this part of the larger", None
     )
+    surname_leads: tuple[str, ...] = setting(
+        WORDS, 'words that open a surname of two words ("San" of "San Martín"): the word after them is a surname', ()
+    )
     given_name_fields: tuple[str, ...] = setting(WORDS, 'field labels before given names ("Nombre" of "Nombre: ...")', ())
     surname_fields: tuple[str, ...] = setting(WORDS, 'field labels before surnames ("Apellidos" of "Apellidos: ...")', ())
     age_concentration: float | None = setting(

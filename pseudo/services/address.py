@@ -1454,20 +1454,36 @@ class AddressWorld:
                 return None
             if node.id in listed:
                 found = listed[node.id]
-                return self._pack.cached(f"local-streets:{node.id}:{self.road_class(road_type)}", lambda: self._typed(found, road_type))
+                around = listed.get(region.id, ()) if node is place and region is not None and region.kind != stop else ()
+                wider = (around, self._every_street())
+                return self._pack.cached(f"local-streets:{node.id}:{self.road_class(road_type)}", lambda: self._typed(found, road_type, wider))
         return None
+
+    def _every_street(self) -> Sequence[tuple[str, str]]:
+        """(name, type word) of every street the pack lists, of every town (the tree's root holds them)."""
+        listed = _streets_under(self._pack)
+        root = next(iter(self._tree.places.values()), None)
+        while root is not None and self._tree.parent(root) is not None:
+            root = self._tree.parent(root)
+        return listed.get(root.id, ()) if root is not None else ()
 
     def road_class(self, road_type: str) -> str:
         """The type word of the street lists a road type as written stands for ("Avda." -> "Avenida")."""
         written = road_type.strip().casefold()
         return self.settings.street_type_words.get(written, written).casefold()
 
-    def _typed(self, streets: Sequence[tuple[str, str]], road_type: str) -> WeightedList:
-        """The streets of the original's road type when there are any, else all of them."""
+    def _typed(self, streets: Sequence[tuple[str, str]], road_type: str, wider: tuple[Sequence[tuple[str, str]], ...] = ()) -> WeightedList:
+        """The streets of the original's road type when there are any, else those of that type of
+        the wider lists in order (the province's, then every town's: a road named as roads are,
+        where the town lists none: "Carretera Nacional 330" had become "Carretera Parque del
+        Canal"), else all of the town's."""
         wanted = self.road_class(road_type) if road_type.strip() else ""
-        classes = {kind: self.road_class(kind) for kind in {kind for _, kind in streets}} if wanted else {}
-        same = [name for name, kind in streets if wanted and classes[kind] == wanted]
-        return WeightedList.heaviest_first(Counter(same or [name for name, _ in streets]))
+        for pool in (streets, *wider) if wanted else ():
+            classes = {kind: self.road_class(kind) for kind in {kind for _, kind in pool}}
+            same = [name for name, kind in pool if classes[kind] == wanted]
+            if same:
+                return WeightedList.heaviest_first(Counter(same))
+        return WeightedList.heaviest_first(Counter(name for name, _ in streets))
 
     # -- what other rules ask -----------------------------------------------------------------
     def names_around(self, place: Place) -> frozenset[str]:

@@ -376,8 +376,9 @@ class PersonService:
             slot = "first"
         key = (target.text, target.label, slot, target.kind)
         titles, known = title_words(self._pack), particles(self._pack)
+        leads = frozenset(w.casefold() for w in self._pack.settings.names.surname_leads)
         return remembered(
-            self.lists.classified, key, lambda: tuple(_classify_words(target, slot, self.lists, titles, known, self._split))
+            self.lists.classified, key, lambda: tuple(_classify_words(target, slot, self.lists, titles, known, self._split, leads))
         )
 
     def _after_kinship_word(self, before: str) -> bool:
@@ -507,8 +508,12 @@ def _classify_words(
     titles: frozenset[str],
     known_particles: frozenset[str],
     split: Callable[[str], tuple[str, str]] = lambda word: (word, ""),
+    surname_leads: frozenset[str] = frozenset(),
 ) -> list[str]:
-    """Each word's class; a word is looked up in the lists without its genitive ("Mary's" as Mary)."""
+    """Each word's class; a word is looked up in the lists without its genitive ("Mary's" as Mary).
+    A word that opens a surname of two words (`names.surname_leads`: "San" of "Paula San Miguel
+    Fraile") is read as a particle and the word after it as a surname: "Miguel" had been read as a
+    given name and the name had become "María Azpiroz Claudia Vilchez"."""
     matches = list(_TOKEN.finditer(target.text))
     words = [split(m.group())[0] for m in matches]
     hyphened = [target.text[m.end() : n.start()] == "-" for m, n in zip(matches, matches[1:])] + [False]  # "Mencía-Gutiérrez"
@@ -522,6 +527,10 @@ def _classify_words(
                 continue
         if folded in known_particles and index < len(words) - 1:  # "de la Fuente", "von Essen"
             classes.append("particle")
+        elif surname_leads and _opens_surname(index, words, target, slot, surname_leads):
+            classes.append("particle")
+        elif index > 0 and classes[-1] == "particle" and words[index - 1].casefold() in surname_leads and _opens_surname(index - 1, words, target, slot, surname_leads):
+            classes.append("last")
         elif len(word) == 1:
             classes.append("initial")
         elif _are_initials(word, target, lists):
@@ -537,6 +546,15 @@ def _classify_words(
         else:
             classes.append(_person_word_class(word, index, words, classes, comma, target.text, lists))
     return classes
+
+
+def _opens_surname(index: int, words: list[str], target: Target, slot: str | None, leads: frozenset[str]) -> bool:
+    """A lead word written with a capital before another capitalised word, outside a given-name slot."""
+    word = words[index]
+    return (
+        word.casefold() in leads and word[:1].isupper() and index < len(words) - 1 and words[index + 1][:1].isupper()
+        and target.label != "FIRST_NAME" and slot != "first"
+    )  # fmt: skip
 
 
 def _in_double_surname(index: int, hyphened: list[bool], classes: list[str]) -> bool:

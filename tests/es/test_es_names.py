@@ -279,3 +279,16 @@ def test_a_man_never_draws_a_womens_form_of_a_slavic_surname(monkeypatch):
     monkeypatch.setattr(NameLists, "surnames_for", lambda self, gender, size: asked.append(gender) or original(self, gender, size))
     run("Médico: Dr. Roberto Fernández.", [("Roberto Fernández", "NOMBRE_PERSONAL_SANITARIO")])
     assert asked == ["male"]
+
+
+def test_a_surname_of_two_words_led_by_san_stays_one_surname():
+    """"Paula San Miguel Fraile" had become "María Azpiroz Claudia Vilchez" ("Miguel" read as a given
+    name) and "San Cristóbal Ramos" three surnames: "San" opens a surname of two words, and the word
+    after it is drawn among those INE lists after "San" (pack setting `names.surname_leads`)."""
+    after_san = {name.split(" ", 1)[1] for name in es_pack().weighted("last_names").items if name.startswith("San ")}
+    cases = [("Médico: Dra. Paula San Miguel Fraile.", "Paula San Miguel Fraile", "NOMBRE_PERSONAL_SANITARIO", 1),
+             ("Apellidos: San Cristóbal Ramos.", "San Cristóbal Ramos", "NOMBRE_SUJETO_ASISTENCIA", 0)]  # fmt: skip
+    for text, name, label, at in cases:
+        for (new,) in run_many(text, [(name, label)], keys=10):
+            words = new.split(" ")
+            assert len(words) == len(name.split(" ")) and words[at] == "San" and words[at + 1] in after_san, new

@@ -728,3 +728,15 @@ def test_a_roman_numeral_in_a_number_part_stays_a_numeral():
     for (street,) in run_many("Domicilio: Calle Mayor, 5, Bloque III.", [("Calle Mayor, 5, Bloque III", "CALLE")], keys=8):
         numeral = street.rsplit(" ", 1)[1]
         assert set(numeral) <= set("IVX"), street
+
+
+def test_a_road_of_a_type_the_town_lists_none_of_takes_a_name_roads_of_that_type_bear():
+    """"Carretera Nacional 330 km 539" had become "Carretera Parque del Canal 9 km 1": the town
+    listed no road of that type and a park's name stood after "Carretera". A name of a road of the
+    same type listed for another town is drawn instead."""
+    roads = {r["name"] for r in es_pack().rows("town_streets") if r["type"] == "Carretera"}
+    text = "Domicilio: Carretera Nacional 330 km 539. 50290 Épila, Zaragoza."
+    tags = [("Carretera Nacional 330 km 539", "CALLE"), ("50290", "TERRITORIO"), ("Épila", "TERRITORIO"), ("Zaragoza", "TERRITORIO")]
+    for street, *_ in run_many(text, tags, keys=8):
+        name = regex.match(r"Carretera (?:de )?(.+?) \d", street).group(1)
+        assert name in roads, street
