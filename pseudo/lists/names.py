@@ -167,10 +167,14 @@ class NameLists:
             return None
         at = _age_fraction(round(age))
         log_at, log_rest = math.log(at), math.log(1 - at)
+        densities: dict[float, float] = {}  # by mean age: thousands of names share a few hundred
         weights = {}
         for name, count, mean in counted:
-            a_less, b_less, norm = _density_terms(mean, self.age_concentration)
-            if weight := round(count * math.exp(a_less * log_at + b_less * log_rest + norm)):
+            density = densities.get(mean)
+            if density is None:
+                a_less, b_less, norm = _density_terms(mean, self.age_concentration)
+                density = densities[mean] = math.exp(a_less * log_at + b_less * log_rest + norm)
+            if weight := round(count * density):
                 weights[name] = weight
         return weights
 
