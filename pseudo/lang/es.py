@@ -291,6 +291,18 @@ _LOSES_ACCENT = str.maketrans("áéíóúÁÉÍÓÚ", "aeiouAEIOU")
 _PHRASE_LINKS = frozenset({"de", "del", "en", "a", "para", "con", "y", "e"})  # the words after one of these stay singular
 
 
+def singular_phrases(phrase: str) -> list[str]:
+    """The singulars a (folded) plural phrase may have, each word up to the first link word
+    undone ("agentes judiciales de ..." -> "agente judicial de ..."), most likely first."""
+    words = phrase.split(" ")
+    cut = next((i for i, w in enumerate(words) if w in _PHRASE_LINKS), len(words))
+    found = [""]
+    for word in words[:cut]:
+        found = [f"{head} {option}".strip() for head in found for option in singulars(word) or [word]]
+    rest = " ".join(words[cut:])
+    return [f"{head} {rest}".strip() for head in found]
+
+
 def singulars(word: str) -> list[str]:
     """The singulars a (folded) plural may have, most likely first: "bomberos" -> "bombero",
     "profesores" -> "profesor", "jueces" -> "juez"; [] for a word that is no plural."""
@@ -317,14 +329,17 @@ def plural(phrase: str) -> str:
 
 
 def _plural_word(word: str) -> str:
-    if not word or not word[-1].isalpha():
-        return word
+    if "-" in word:  # "bombero-conductor": each part
+        return "-".join(_plural_word(part) for part in word.split("-"))
+    if not word or not word.isalpha():
+        return word  # "3D", "TIC": no plural of their own
+    upper = word.isupper() and len(word) > 1
     last = word[-1].casefold()
     if last in "aeiouáéó":
-        return word + "s"
+        return word + ("S" if upper else "s")
     if last == "z":
-        return word[:-1] + ("C" if word[-1].isupper() else "c") + ("ES" if word.isupper() else "es")
+        return word[:-1] + ("CES" if upper else "ces")
     if last == "s" and not regex.search(r"[áéíóú][^aeiouáéíóú]*s$", word.casefold()):
         return word  # "análisis": a word ending in an unstressed -s has no other plural
     stem = word[:-2] + word[-2:].translate(_LOSES_ACCENT)  # "peón" -> "peon" + "es"
-    return stem + ("ES" if word.isupper() else "es")
+    return stem + ("ES" if upper else "es")

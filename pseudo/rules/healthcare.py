@@ -631,11 +631,13 @@ class HealthcareUnitRule(Rule):
             same_class = not wanted or bool(classes.get(loose(name), wanted) & wanted)
             own = nested(original_loose, loose(name)) or (place_words & set(words) and not set(words) - generic)
             named = set(words) | also.get(loose(name), frozenset())  # a former name of the unit names it too ("Sede Txagorritxu")
-            renamed_original = world is not None and catalogue_name is not None and world.at_written_street(ctx.document, target, catalogue_name, name)
+            renamed_original = frozenset(words) - generic in originals_renamed  # "H. Universitario de Badajoz" as written
             return not own and not renamed_original and not original_words & named and not (words and words[-1] == next_word) and same_class
 
         original_loose = loose(target.text)
         also = _also_named(ctx.pack, catalogue_name) if catalogued else {}
+        filed_here = world.filed_at_written_street(ctx.document, target, catalogue_name) if world is not None and catalogue_name and catalogued else frozenset()
+        originals_renamed = {frozenset(w.casefold() for w in _WORD.findall(n)) - generic for n in filed_here}  # the original under its new name, by naming words
         near = _near(ctx.pack, unit_type["catalogue"], place, fits) if catalogued else None
 
         renamed = None if catalogued else _generic_of_place(target, ctx, unit_type)

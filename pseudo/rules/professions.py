@@ -82,14 +82,12 @@ def _situation(target: Target, ctx: Context) -> Surrogate | None:
 
 def _singular(key: str, gender_of: dict[str, str], pack: LocalePack) -> tuple[str, bool]:
     """A profession written in the plural ("Los bomberos") as its listed singular, and whether it
-    was plural, where the pack's language says its plurals (`singulars` and `plural`): "bomberos"
+    was plural, where the pack's language says its plurals (`singular_phrases` and `plural`): "bomberos"
     had become "portero" in "Los portero cortaron ..."."""
     morphology = pack.morphology
-    if key in gender_of or not hasattr(morphology, "singulars") or not hasattr(morphology, "plural"):
+    if key in gender_of or not hasattr(morphology, "singular_phrases") or not hasattr(morphology, "plural"):
         return key, False
-    first, _, rest = key.partition(" ")
-    for singular in morphology.singulars(first):
-        candidate = f"{singular} {rest}".strip()
+    for candidate in morphology.singular_phrases(key):
         if candidate in gender_of:
             return candidate, True
     return key, False

@@ -785,17 +785,21 @@ class AddressWorld:
             return None  # the first street after the unit is its own; another ("Apartado de correos 41") is not
         return self._unit_addresses.get((unit.span.start, unit.span.end))
 
-    def at_written_street(self, document: Tagged, unit: Target, catalogue: str, name: str) -> bool:
-        """Whether the catalogue files unit `name` at the street the record writes right after the
-        original unit on its line: the original under another name ("Complejo Hospitalario
-        Universitario Infanta Cristina. Avenida de Elvas s/n" is today's "Hospital Universitario de
-        Badajoz", filed at "Avenida Elvas s/n"), which a draw must refuse."""
-        filed = _catalogue_addresses(self._pack, catalogue).get(name)
-        street = self._street_after(document, unit) if filed else None
+    def filed_at_written_street(self, document: Tagged, unit: Target, catalogue: str) -> frozenset[str]:
+        """The catalogue's units filed at the street the record writes right after the original
+        unit on its line: the original under another name ("Complejo Hospitalario Universitario
+        Infanta Cristina. Avenida de Elvas s/n" is today's "Hospital Universitario de Badajoz",
+        filed at "Avenida Elvas s/n"), which a draw must refuse; empty without such a street."""
+        street = self._street_after(document, unit)
         if street is None:
-            return False
-        naming = self._street_naming_words(filed[0])
-        return bool(naming) and naming <= {w.casefold() for w in _LETTERS.findall(street.text)}
+            return frozenset()
+        written = {w.casefold() for w in _LETTERS.findall(street.text)}
+        found = []
+        for name, (filed, _) in _catalogue_addresses(self._pack, catalogue).items():
+            naming = self._street_naming_words(filed)
+            if naming and naming <= written:
+                found.append(name)
+        return frozenset(found)
 
     def _street_after(self, document: Tagged, unit: Target) -> Target | None:
         """The first street written after a unit on its line, with only places between, or None."""
@@ -1460,12 +1464,8 @@ class AddressWorld:
         return None
 
     def _every_street(self) -> Sequence[tuple[str, str]]:
-        """(name, type word) of every street the pack lists, of every town (the tree's root holds them)."""
-        listed = _streets_under(self._pack)
-        root = next(iter(self._tree.places.values()), None)
-        while root is not None and self._tree.parent(root) is not None:
-            root = self._tree.parent(root)
-        return listed.get(root.id, ()) if root is not None else ()
+        """(name, type word) of every street the pack lists, of every town."""
+        return self._pack.cached("every-street", lambda: tuple((r["name"], r["type"]) for r in self._pack.rows("town_streets")))
 
     def road_class(self, road_type: str) -> str:
         """The type word of the street lists a road type as written stands for ("Avda." -> "Avenida")."""

@@ -549,10 +549,11 @@ def _classify_words(
 
 
 def _opens_surname(index: int, words: list[str], target: Target, slot: str | None, leads: frozenset[str]) -> bool:
-    """A lead word written with a capital before another capitalised word, outside a given-name slot."""
+    """A lead word written with a capital before another capitalised word (no initial: "San J."),
+    outside a given-name slot."""
     word = words[index]
     return (
-        word.casefold() in leads and word[:1].isupper() and index < len(words) - 1 and words[index + 1][:1].isupper()
+        word.casefold() in leads and word[:1].isupper() and index < len(words) - 1 and words[index + 1][:1].isupper() and len(words[index + 1]) > 1
         and target.label != "FIRST_NAME" and slot != "first"
     )  # fmt: skip
 

@@ -292,3 +292,5 @@ def test_a_surname_of_two_words_led_by_san_stays_one_surname():
         for (new,) in run_many(text, [(name, label)], keys=10):
             words = new.split(" ")
             assert len(words) == len(name.split(" ")) and words[at] == "San" and words[at + 1] in after_san, new
+    for (new,) in run_many("Médico: Dra. Paula San J. Fraile.", [("Paula San J. Fraile", "NOMBRE_PERSONAL_SANITARIO")], keys=5):
+        assert regex.fullmatch(r"\S+ \S+ [A-Z]\. \S+", new), new  # "San J.": an initial after it, no surname of two words ("San Julián.")

@@ -17,7 +17,8 @@ def test_a_profession_becomes_one_of_the_same_gender(word, gender):
         assert gender_of[normalise(new)] == gender and new != word
 
 
-@pytest.mark.parametrize("written, singular", [("bomberos", "bombero"), ("enfermeras", "enfermera"), ("auxiliares de enfermería", "auxiliar de enfermería")])
+@pytest.mark.parametrize("written, singular", [("bomberos", "bombero"), ("enfermeras", "enfermera"), ("auxiliares de enfermería", "auxiliar de enfermería"),
+                                               ("agentes judiciales", "agente judicial")])  # fmt: skip
 def test_a_profession_in_the_plural_gets_a_plural_surrogate(written, singular):
     """"Los bomberos cortaron" had become "Los portero cortaron"."""
     from pseudo.lang.es import plural
@@ -114,3 +115,10 @@ def test_a_situation_stays_in_its_life_stage():
     for (new,) in run_many("Se dedicaba a las tareas del hogar.", [("tareas del hogar", "PROFESION")], keys=15):
         assert new in ("labores del hogar", "tareas domésticas", "labores domésticas"), new
     assert run("Estudiante de 19 años.", [("Estudiante", "PROFESION")]).replacements[0].surrogate == "Estudiante"
+
+
+def test_plurals_keep_capitals_leave_codes_and_take_each_part_of_a_compound():
+    from pseudo.lang.es import plural
+
+    assert plural("BOMBERO") == "BOMBEROS" and plural("JUEZ") == "JUECES" and plural("peón") == "peones"
+    assert plural("animador 3D") == "animadores 3D" and plural("bombero-conductor") == "bomberos-conductores"
