@@ -794,12 +794,11 @@ class AddressWorld:
         if street is None:
             return frozenset()
         written = {w.casefold() for w in _LETTERS.findall(street.text)}
-        found = []
-        for name, (filed, _) in _catalogue_addresses(self._pack, catalogue).items():
-            naming = self._street_naming_words(filed)
-            if naming and naming <= written:
-                found.append(name)
-        return frozenset(found)
+        filed = self._pack.cached(
+            f"catalogue-street-words:{catalogue}",
+            lambda: {name: self._street_naming_words(street) for name, (street, _) in _catalogue_addresses(self._pack, catalogue).items()},
+        )
+        return frozenset(name for name, naming in filed.items() if naming and naming <= written)
 
     def _street_after(self, document: Tagged, unit: Target) -> Target | None:
         """The first street written after a unit on its line, with only places between, or None."""
