@@ -30,6 +30,11 @@ def particles(pack: LocalePack) -> frozenset[str]:
     )
 
 
+def surname_leads(pack: LocalePack) -> frozenset[str]:
+    """Words that open a surname of two words ("San" of "San Martín"), folded, from the pack's settings."""
+    return pack.cached("surname-leads", lambda: frozenset(w.casefold() for w in pack.settings.names.surname_leads))
+
+
 def common_words(pack: LocalePack) -> frozenset[str]:
     """The language's most frequent words, case-folded (none when the pack lists none): a word
     that may be an ordinary word is never propagated as a name or a place."""

@@ -41,7 +41,7 @@ from pseudo.lists.names import (
 )
 from pseudo.lists.pack import LocalePack, remembered
 from pseudo.lists.weighted import WeightedList
-from pseudo.lists.words import common_words, kinship_terms, particles
+from pseudo.lists.words import common_words, kinship_terms, particles, surname_leads
 from pseudo.model import Tagged, Target
 from pseudo.scope import ScopeState
 from pseudo.services.clock import Clock
@@ -376,7 +376,7 @@ class PersonService:
             slot = "first"
         key = (target.text, target.label, slot, target.kind)
         titles, known = title_words(self._pack), particles(self._pack)
-        leads = frozenset(w.casefold() for w in self._pack.settings.names.surname_leads)
+        leads = surname_leads(self._pack)
         return remembered(
             self.lists.classified, key, lambda: tuple(_classify_words(target, slot, self.lists, titles, known, self._split, leads))
         )
@@ -508,7 +508,7 @@ def _classify_words(
     titles: frozenset[str],
     known_particles: frozenset[str],
     split: Callable[[str], tuple[str, str]] = lambda word: (word, ""),
-    surname_leads: frozenset[str] = frozenset(),
+    leads: frozenset[str] = frozenset(),
 ) -> list[str]:
     """Each word's class; a word is looked up in the lists without its genitive ("Mary's" as Mary).
     A word that opens a surname of two words (`names.surname_leads`: "San" of "Paula San Miguel
@@ -527,9 +527,9 @@ def _classify_words(
                 continue
         if folded in known_particles and index < len(words) - 1:  # "de la Fuente", "von Essen"
             classes.append("particle")
-        elif surname_leads and _opens_surname(index, words, target, slot, surname_leads):
+        elif leads and _opens_surname(index, words, target, slot, leads):
             classes.append("particle")
-        elif index > 0 and classes[-1] == "particle" and words[index - 1].casefold() in surname_leads and _opens_surname(index - 1, words, target, slot, surname_leads):
+        elif index > 0 and classes[-1] == "particle" and words[index - 1].casefold() in leads and _opens_surname(index - 1, words, target, slot, leads):
             classes.append("last")
         elif len(word) == 1:
             classes.append("initial")
