@@ -1577,7 +1577,7 @@ ES_HAND_COMPILED = {
 
 def _es_check(vocabulary: str, countries: frozenset[str] = frozenset()) -> Callable[[dict], None]:
     """The entries a rule can use: kinship terms with their three features, titles with a gender,
-    sex words with a sex and where they stand, situations with a gender and a group, demonyms of a
+    sex words with a sex and where they stand (a field word may name its `opposite`), situations with a gender and a group, demonyms of a
     country of the pack (`countries`), facility types with cues and at least one name (a template
     with a slot draws many)."""
 
@@ -1596,6 +1596,8 @@ def _es_check(vocabulary: str, countries: frozenset[str] = frozenset()) -> Calla
         elif vocabulary == "sex":
             if entry.get("sex") not in ("female", "male") or entry.get("in") not in ("field", "text") or not entry.get("word"):
                 raise BuildError(f"sex.yaml: bad entry {entry}")
+            if "opposite" in entry and (entry["in"] != "field" or not entry["opposite"]):
+                raise BuildError(f"sex.yaml: only a field word has an opposite, and it names one: {entry}")
         elif vocabulary == "demonyms":
             if set(entry) != {"country", "forms"} or not entry["forms"] or entry["country"] not in countries:
                 raise BuildError(f"demonyms.yaml: bad entry or no such country in locations.tsv: {entry}")

@@ -355,6 +355,19 @@ def record_sex(pack: LocalePack, sex_values: list[str], text: str) -> tuple[str,
     return (written[0], "text") if written else None
 
 
+def field_in_sex(pack: LocalePack, value: str, sex: str) -> str | None:
+    """A sex field's value written for `sex`: the value's `opposite` in the pack's `sex` words
+    where the value says the other sex ("H" -> "m", to be cased as written); None where it says
+    `sex` already, or the words do not tell."""
+    if not pack.has("sex"):
+        return None
+    words = {w["word"].casefold(): w for w in pack.vocabulary("sex").get("words") or [] if w["in"] == "field"}
+    entry = words.get(value.strip().casefold())
+    if entry is None or entry["sex"] == sex or "opposite" not in entry:
+        return None
+    return entry["opposite"]
+
+
 def _text_sex(pack: LocalePack, words: list[dict], text: str) -> tuple[str, int] | None:
     """The sex a record's running text gives its patient (see `record_sex`), and how many phrases
     mark that sex (a masculine generic marks none); None where it does not tell."""

@@ -1,17 +1,30 @@
-"""SEX is kept on purpose (the language gives it away anyway); OTHER is tagged for review by default."""
+"""SEX stays as written, unless the record's running text outweighs it; OTHER is tagged for review by default."""
 
 from __future__ import annotations
 
+from pseudo.casing import match_case
+from pseudo.lists.names import field_in_sex
 from pseudo.model import Target
 from pseudo.rules.base import Context, Rule, Surrogate
 from pseudo.rules.ids import as_date, is_whole_date, plain_words
 
 
 class SexRule(Rule):
+    """A sex field stays (the language gives the sex away anyway), except where the record's
+    running text outweighs it (`PersonService.record_sex`): the patient's surrogate names take the
+    text's sex, so the field says it too ("Sexo: H" beside "la paciente" again and again -> "Sexo:
+    M"), and the record holds one person where readers had caught "Amaia" with "Sexo: H"."""
+
     name = "sex"
     labels = ("SEX",)
+    requires = ("person",)
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
+        if ctx.pack is not None and target.role in (None, "patient"):
+            stated = ctx.services.person.record_sex(ctx.document)
+            written = field_in_sex(ctx.pack, target.text, stated[0]) if stated is not None and stated[1] == "text" else None
+            if written is not None:
+                return Surrogate(match_case(target.text, written))
         return Surrogate(target.text, kept=True)
 
 

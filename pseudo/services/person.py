@@ -82,6 +82,7 @@ class PersonService:
         self._names: dict[int, tuple[str, str | None]] = {}
         self._folded: list[tuple[list[str], list[str]]] | None = None  # folded_people of the document read
         self._given_families: dict[str, str] = {}  # a given name -> the gender it was first drawn with, no cue saying so
+        self._sex: tuple[str | None, tuple[str, str] | None] = (None, None)  # (document id, its record_sex)
 
     # -- people of a document -------------------------------------------------------------
     def _read(self, document: Tagged) -> dict[int, Person]:
@@ -106,14 +107,20 @@ class PersonService:
         self._document, self._people, self._names, self._folded = document.id, by_start, {}, None
         return by_start
 
+    def record_sex(self, document: Tagged) -> tuple[str, str] | None:
+        """The patient's sex the record states and how ("field" or "text"; `record_sex`): the sex
+        the patient's surrogate names take, and so the sex its SEX fields must say."""
+        if self._sex[0] != document.id:
+            self._sex = (document.id, record_sex(self._pack, [t.text for t in document.targets if t.label == "SEX"], document.text))
+        return self._sex[1]
+
     def _patient_sex(self, document: Tagged, by_start: dict[int, Person]) -> None:
         """The patient takes the sex the record states ("Sexo: Mujer", "la paciente"), so an
         "Antonio" of a woman's record gets a woman's name. The patient: the people the tagset
         marks so, else the one named in a given-name field ("Nombre:"), else the only person.
         For a patient so marked or so placed a sex field outweighs a title before the name; the
         only person (who may be the doctor: "Dr. Gil") and running text only fill in a missing cue."""
-        values = [t.text for t in document.targets if t.label == "SEX"]
-        stated = record_sex(self._pack, values, document.text)
+        stated = self.record_sex(document)
         if stated is None:
             return
         sex, source = stated

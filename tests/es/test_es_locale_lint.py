@@ -58,3 +58,14 @@ def test_hospitals_stand_in_listed_municipalities():
     places = {r["id"] for r in rows("locations")}
     hospitals = rows("hospitals")
     assert sum(r["place_id"] in places for r in hospitals) >= 0.95 * len(hospitals)
+
+
+def test_a_sex_field_word_s_opposite_is_a_field_word_of_the_other_sex():
+    """The SEX rule writes a field's `opposite` where the text outweighs it: the word must read back
+    as the other sex, or the record would contradict itself the other way."""
+    words = yaml.safe_load((PACK / "sex.yaml").read_text(encoding="utf-8"))["words"]
+    field = {w["word"]: w["sex"] for w in words if w["in"] == "field"}
+    with_opposite = [w for w in words if "opposite" in w]
+    assert len(with_opposite) == len(field)
+    for word in with_opposite:
+        assert field.get(word["opposite"]) not in (None, word["sex"]), word

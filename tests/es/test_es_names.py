@@ -125,11 +125,21 @@ def test_running_text_that_marks_a_sex_outweighs_a_field_it_contradicts():
     """"Sexo: H" beside "la paciente" again and again is the header's slip: the patient's name is
     a woman's. A generic "el paciente" never outweighs a field that says female."""
     text = "Nombre: Ignacio.\nSexo: H.\nLa paciente ingresa. Se practicó una cesárea y la paciente evoluciona bien."
-    for patient, _ in run_many(text, [("Ignacio", PATIENT), ("H", SEX)], keys=15):
+    for patient, sex in run_many(text, [("Ignacio", PATIENT), ("H", SEX)], keys=15):
         assert gender_of(patient) == "female", patient
+        assert sex == "M", sex  # the field follows: one person, not "Amaia" with "Sexo: H"
     text = "Nombre: Lucía.\nSexo: M.\nEl paciente ingresa y el paciente evoluciona bien."
-    for patient, _ in run_many(text, [("Lucía", PATIENT), ("M", SEX)], keys=15):
+    for patient, sex in run_many(text, [("Lucía", PATIENT), ("M", SEX)], keys=15):
         assert gender_of(patient) == "female", patient
+        assert sex == "M", sex
+
+
+def test_a_sex_field_the_text_outweighs_is_written_in_the_text_s_sex_and_form():
+    """The field's word of the other sex in the same form, cased as written: "Varón" -> "Mujer"."""
+    for field, expected in [("Varón", "Mujer"), ("HOMBRE", "MUJER"), ("masculino", "femenino"), ("Mujer", "Mujer")]:
+        text = f"Nombre: Ignacio.\nSexo: {field}.\nLa paciente ingresa y la paciente evoluciona bien."
+        for _, sex in run_many(text, [("Ignacio", PATIENT), (field, SEX)], keys=3):
+            assert sex == expected, (field, sex)
 
 
 def test_without_a_patient_role_the_given_name_field_or_the_only_person_is_the_patient():
