@@ -559,6 +559,13 @@ class HealthcareUnitRule(Rule):
         initials = initials if target.text.isupper() else initials.lower()
         return ctx.consistent(family, normalise(target.text), lambda _: initials)  # the family of a unit's initials: "HULP" again, the same
 
+    @staticmethod
+    def _addressed(target: Target, ctx: Context) -> bool:
+        """Whether the record writes the unit's street right after it: type words alone then name
+        the one unit at that address ("Hospital Clínico Universitario. Avda. Choupana, s/n" is
+        Santiago's), and kept beside a drawn street they read as a hospital that is not there."""
+        return ctx.pack is not None and ctx.pack.has("locations") and ctx.services.address.street_written_after(ctx.document, target)
+
     def _type_of_clause(self, target: Target, ctx: Context) -> dict[str, Any] | None:
         """The type of the nearest unit written before the span in its clause, between commas
         ("Facultad de Odontología, UDELAR, Montevideo": a university), or None."""
@@ -575,7 +582,7 @@ class HealthcareUnitRule(Rule):
             return service
         types = _types(ctx.pack, self.vocabulary)
         unit_type, type_word = recognise(target.text, ctx.pack, self.vocabulary)
-        if type_word and not _WORD.search(target.text.replace(type_word, "", 1)) and _keeps_type_word(unit_type):
+        if type_word and not _WORD.search(target.text.replace(type_word, "", 1)) and _keeps_type_word(unit_type) and not self._addressed(target, ctx):
             return Surrogate(target.text, kept=True, kept_as="a type word alone")  # "Clínica Universitaria" names no one
         fallback = None
         if unit_type is None:  # the tagset may say what it is (MEDDOCAN's CENTRO_SALUD)

@@ -793,12 +793,17 @@ class AddressWorld:
         street = self._street_after(document, unit)
         if street is None:
             return frozenset()
-        written = {w.casefold() for w in _LETTERS.findall(street.text)}
+        written = {loose(w) for w in _LETTERS.findall(street.text)}  # "Martín" as the catalogue's "Martin"
         filed = self._pack.cached(
             f"catalogue-street-words:{catalogue}",
             lambda: {name: self._street_naming_words(street) for name, (street, _) in _catalogue_addresses(self._pack, catalogue).items()},
         )
         return frozenset(name for name, naming in filed.items() if naming and naming <= written)
+
+    def street_written_after(self, document: Tagged, unit: Target) -> bool:
+        """Whether the record writes a street right after the unit on its line (`_street_after`):
+        the unit's own address, which a unit's name must then agree with."""
+        return self._street_after(document, unit) is not None
 
     def _street_after(self, document: Tagged, unit: Target) -> Target | None:
         """The first street written after a unit on its line, with only places between, or None."""
@@ -814,7 +819,7 @@ class AddressWorld:
         """A street's words that name it: no road type, particle or number ("Avenida Elvas s/n" -> elvas)."""
         types = set(self.settings.street_type_words) | {v.casefold() for v in self.settings.street_type_words.values()}
         ignored = types | particles(self._pack) | set(self.settings.address_words)
-        return {w.casefold() for w in _LETTERS.findall(street) if len(w) > 2 and w.casefold() not in ignored}
+        return {loose(w) for w in _LETTERS.findall(street) if len(w) > 2 and w.casefold() not in ignored}
 
     def _first_place_on_line(self, document: Tagged, unit: Target) -> Target | None:
         """The first place written after a unit on its line, before any other unit, or None; a

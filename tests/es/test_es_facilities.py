@@ -289,6 +289,19 @@ def test_a_unit_written_as_its_type_word_alone_is_kept():
     assert clinic.surrogate == "Clínica Universitaria" and clinic.kept_as == "a type word alone"
 
 
+def test_type_words_alone_before_the_unit_s_street_become_a_real_unit_with_its_own_address():
+    """"Hospital Clínico Universitario. Profesor Martín Lagos, s/n. 28040 Madrid" is one hospital
+    (San Carlos): kept, it stood at a drawn street ("Príncipe, s/n"), a hospital that is not there
+    (rounds 29 and 30). With its street written after it the unit is drawn and its street and
+    postcode follow it; never the original under its catalogue name, whatever its accents."""
+    text = "Servicio de Alergia. Hospital Clínico Universitario. Profesor Martín Lagos, s/n. 28040 Madrid."
+    tags = [("Hospital Clínico Universitario", "HOSPITAL"), ("Profesor Martín Lagos, s/n", "CALLE"), ("28040", "TERRITORIO"), ("Madrid", "TERRITORIO")]
+    rows = {r["name"]: r for r in es_pack().rows("hospitals")}
+    for unit, street, code, _ in run_many(text, tags, keys=8):
+        assert unit in rows and "San Carlos" not in unit, unit
+        assert code == rows[unit]["postcode"] and street.split(",")[0].split()[-1] in rows[unit]["street"], (unit, street, code)
+
+
 def test_a_hospital_name_never_ends_in_the_town_written_after_it():
     text = "Servicio de Cirugía Plástica Hospital Nuestra Señora del Rosario Madrid, España correo@gmail.com"
     tags = [("Hospital Nuestra Señora del Rosario", "HOSPITAL"), ("Madrid", "TERRITORIO"), ("España", "PAIS")]
