@@ -1666,6 +1666,8 @@ def build_es(data: Path, out: Path) -> None:
                 # Slavic surnames take a women's ending (Petrov, Petrova; Nowacki, Nowacka): residents'
                 # names in INE's list, hand-compiled endings.
                 "feminine_surname_endings": {"ova": "ov", "eva": "ev", "ska": "ski", "cka": "cki"},
+                # How records shorten María (hand-compiled from the RAE's list of abbreviations).
+                "abbreviations": {"M.a": "María", "M.ª": "María", "Mª": "María"},
             },
             "places": ES_PLACES,
             "ages": ES_AGES,

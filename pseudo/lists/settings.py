@@ -150,6 +150,12 @@ class NameSettings:
         "so ending whose men's form is listed too is never drawn for a man (\"Roberto Petrova\")",
         {},
     )
+    abbreviations: dict[str, str] = setting(
+        TEXT_MAP,
+        'a given name\'s abbreviation as written -> the name ("M.a" -> "María"): read as the name, and the surrogate '
+        "written in full (\"M.a Teresa\" had become \"A.e Mireia\", two initials redrawn)",
+        {},
+    )
     neutral_pool: str = setting(
         NEUTRAL_POOL,
         "the given names of a person whose gender nothing tells: balanced (names about as common for either sex: "

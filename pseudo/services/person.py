@@ -52,7 +52,8 @@ CUE_WINDOW = 40  # characters before a person searched for a kinship word or tit
 EVERY_NAME = sys.maxsize  # a pool size no list reaches: the whole list, at its census weights
 DOUBLED_POOL = 100  # the surnames a person bearing one twice ("García García") is drawn among
 _LAST_WORD = regex.compile(r"(\p{L}+)[^\S\n]*[:,]?[^\S\n]*$")  # the word right before a name ("husband ")
-_TOKEN = regex.compile(r"\p{L}[\p{L}\p{M}]*(?:['’]\p{L}[\p{L}\p{M}]*)*['’]?")
+# a word of a name; "M.a" (María shortened: a capital, a dot, one small letter or ª) is one word, not two initials
+_TOKEN = regex.compile(r"\p{Lu}\.[\p{Ll}ªº](?![\p{L}\p{M}.])|\p{L}[\p{L}\p{M}]*(?:['’]\p{L}[\p{L}\p{M}]*)*['’]?")
 _LETTERS = regex.compile(r"\p{L}+")
 
 
@@ -215,7 +216,7 @@ class PersonService:
                 new = self._draw(base, family, lead, person.age, common=loose(word) in doubled, after=follows, heads=index in heads, gender=gender)
                 last_given = new if kind == "first" else None
             lead = []
-            pieces.append(match_case(word, self._inflect(new, marker)))
+            pieces.append(match_case(base if base != word and not marker else word, self._inflect(new, marker)))  # "M.a" cased as "María"
             changed = True
         pieces.append(target.text[cursor:])
         if not changed:
@@ -365,6 +366,10 @@ class PersonService:
         return self._inflect(self._draw(base, family, []), marker)
 
     def _split(self, word: str) -> tuple[str, str]:
+        """(the name a word writes, its inflection): a listed abbreviation is its name ("M.a": María)."""
+        expanded = self._pack.settings.names.abbreviations.get(word)
+        if expanded is not None:
+            return expanded, ""
         split = getattr(self._pack.morphology, "split_inflection", None)
         return split(word, self.lists.weight) if split else (word, "")
 

@@ -304,3 +304,16 @@ def test_a_surname_of_two_words_led_by_san_stays_one_surname():
             assert len(words) == len(name.split(" ")) and words[at] == "San" and words[at + 1] in after_san, new
     for (new,) in run_many("Médico: Dra. Paula San J. Fraile.", [("Paula San J. Fraile", "NOMBRE_PERSONAL_SANITARIO")], keys=5):
         assert regex.fullmatch(r"\S+ \S+ [A-Z]\. \S+", new), new  # "San J.": an initial after it, no surname of two words ("San Julián.")
+
+
+def test_maria_shortened_is_read_as_maria_and_its_surrogate_written_in_full():
+    """"M.a Teresa González" had become "A.e Mireia Lozano" (round 30): the dot split "M.a" into two
+    initials, each redrawn. A listed abbreviation (`names.abbreviations`) is the name it shortens:
+    a woman's given name, replaced by one written in full."""
+    for short in ("M.a", "M.ª", "Mª"):
+        text = f"Médico: {short} Teresa González López. Correo: mtgonzalez@gmail.com"
+        for (doctor,) in run_many(text, [(f"{short} Teresa González López", DOCTOR)], keys=8):
+            first, second = doctor.split()[:2]
+            assert "." not in doctor and short not in doctor, doctor
+            assert gender_of(first) == "female" and first[0].isupper() and first[1:].islower(), doctor
+            assert gender_of(second) in ("female", "neutral"), doctor
