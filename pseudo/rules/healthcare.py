@@ -47,6 +47,8 @@ _SENTENCE_END = regex.compile(r"(?:^|[.!?:\n])\s*$")
 SHORT_CUE = 2  # letters of a cue ("H.") that, inside a value, may be a name's initial
 _CLAUSE_BEFORE = regex.compile(r"[^.!?:;()\n]*$")  # the text back to the last sentence end, bracket or line
 MAX_TRIES = 16
+NAMING_LETTERS = 4  # letters of a word that may tell which units a name means ("Holy", "Calvert"; not "Fe" of "Santa Fe")
+_LETTER_WORD = regex.compile(r"\p{L}+")
 NEAR_ATTEMPTS = 8  # draws of a unit made near the surrogate place before the whole catalogue is drawn from
 
 
@@ -431,15 +433,16 @@ class HealthcareUnitRule(Rule):
         inside = any(m.start() == 0 or sum(c.isalpha() for c in m.group()) > SHORT_CUE for m in pattern.finditer(text))
         return CUED if inside or pattern.match(after, following.end()) else NOT_RECOGNISED
 
-    @staticmethod
-    def _place(target: Target, ctx: Context) -> Place | None:
+    def _place(self, target: Target, ctx: Context, catalogue: str | None = None) -> Place | None:
         """The place a surrogate name takes: the surrogate of the town the address world says the
         unit is written with ("Hospital Reina Sofía, Tudela"; drawn among the towns the catalogue
         lists units of, so the unit drawn there agrees with it), else of the place the original
         names ("Hospital de Getafe"; not a name that is all of it, as "CALVERT" before "HOSPITAL"), else
         of the listed town nearest to it, else where the scope's first unit with a place was drawn
         (a patient's hospitals lie in one region: "Western Maryland", then "Kennewick" read as
-        made up); None without a location tree (a place by population, then)."""
+        made up), else, for a unit written without its type word, the kept region where the
+        `catalogue`'s units so named lie ("CALVERT" had become Illinois's "MACNEAL" in a Maryland
+        record); None without a location tree (a place by population, then)."""
         if not ctx.pack.has("locations"):
             return None
         world = ctx.services.address
@@ -450,8 +453,15 @@ class HealthcareUnitRule(Rule):
             town = named[2]
         if town is None:  # the nearest: "Hospital San Agustín, Avilés" is Avilés's, not the patient's town's
             town = world.nearest(ctx.document, target.span.start, labels=("PLACE",), kinds=kinds, besides=target)
+        if town is None and (placed := world.units_region()) is not None:
+            return placed
         if town is None:
-            return world.units_region()
+            generic = {loose(w) for w in _generic_naming_words(ctx.pack, self.vocabulary)}
+            naming = {loose(w) for w in _LETTER_WORD.findall(target.text) if len(w) >= NAMING_LETTERS} - generic
+            region = world.region_of_units_named(catalogue, naming) if catalogue else None
+            if region is not None and target.label == "HEALTHCARE_UNIT":
+                world.unit_placed(region)
+            return region
         place = world.surrogate(town)
         if target.label == "HEALTHCARE_UNIT":  # a firm or a university places no patient's hospitals
             world.unit_placed(place)
@@ -601,7 +611,9 @@ class HealthcareUnitRule(Rule):
             return Surrogate(acronym)
         world = ctx.services.address if ctx.pack.has("locations") else None
         abroad = (world.unit_town_abroad(ctx.document, target) or world.town_of_address_abroad(ctx.document)) if world else None
-        place = abroad or self._place(target, ctx)  # a record living abroad: its country's town, no home catalogue
+        # a unit written without its type word ("CALVERT", "Holy Cross") is placed by the units so named too
+        listed = unit_type.get("catalogue") if unit_type and not type_word else None
+        place = abroad or self._place(target, ctx, listed if listed and ctx.pack.has(listed) else None)  # a record living abroad: its country's town, no home catalogue
         catalogue_name = unit_type.get("catalogue") if unit_type and abroad is None else None
         if not type_word and catalogue_name and ctx.pack.has(catalogue_name):
             named = self._without_type_word(target, ctx, unit_type, place)

@@ -263,18 +263,20 @@ def _streets_under(pack: LocalePack) -> dict[str, tuple[tuple[str, str], ...]]:
     return pack.cached("streets-under", make) if pack.has("town_streets") else {}
 
 
-def _catalogue_addresses(pack: LocalePack, catalogue: str) -> dict[str, tuple[str, str]]:
-    """A catalogue's unit names -> (street, postcode), where its list gives them (es: hospitals)."""
+def _catalogue_addresses(pack: LocalePack, catalogue: str) -> dict[str, tuple[tuple[str, str, str], ...]]:
+    """A catalogue's unit names -> (place id, street, postcode) of each unit so named, heaviest
+    first, where its list gives addresses (es: hospitals): "Hospital San Rafael" stands in Madrid
+    and in Cádiz, and the Cádiz street beside a Madrid postcode gave a record away."""
 
-    def make() -> dict[str, tuple[str, str]]:
+    def make() -> dict[str, tuple[tuple[str, str, str], ...]]:
         rows = pack.rows(catalogue) if pack.has(catalogue) else []
         if not rows or "street" not in rows[0]:
             return {}
-        found: dict[str, tuple[str, str]] = {}
-        for row in rows:  # heaviest first: a name several units bear takes the largest's address
-            if row["street"] and row["name"] not in found:
-                found[row["name"]] = (row["street"], row.get("postcode") or "")
-        return found
+        found: dict[str, list[tuple[str, str, str]]] = {}
+        for row in rows:
+            if row["street"]:
+                found.setdefault(row["name"], []).append((row["place_id"], row["street"], row.get("postcode") or ""))
+        return {name: tuple(units) for name, units in found.items()}
 
     return pack.cached(f"catalogue-addresses:{catalogue}", make)
 
@@ -749,15 +751,45 @@ class AddressWorld:
         and a postcode written after it on its line are its own (`unit_address`)."""
         self.read_document(document)
         drawn = self._catalogue_drawn.get(written)
-        found = _catalogue_addresses(self._pack, drawn[0]).get(drawn[1]) if drawn else None
-        if found:
-            self._unit_addresses[(unit.span.start, unit.span.end)] = found
+        filed = _catalogue_addresses(self._pack, drawn[0]).get(drawn[1]) if drawn else None
+        if filed:
+            town = self.unit_town(document, unit)
+            here = self.surrogate(town).id if town is not None else None
+            _, street, code = next((unit_filed for unit_filed in filed if unit_filed[0] == here), filed[0])  # the one in the unit's town
+            self._unit_addresses[(unit.span.start, unit.span.end)] = (street, code)
 
     def unit_placed(self, place: Place) -> None:
         """A unit of the scope was drawn at the surrogate `place`: the first such place is where
         its units without a place of their own are drawn (`units_region`)."""
         if self._units_region is None:
             self._units_region = place
+
+    def region_of_units_named(self, catalogue: str, naming: set[str]) -> Place | None:
+        """The kept region (a state, a province) holding most of the catalogue's units whose names
+        hold every one of the naming words (loose) of an original written without a town: the
+        original lies there ("CALVERT HOSPITAL" is Maryland's Calvert Memorial; "HOLY CROSS" two of
+        Maryland's among five states'), so its surrogate does too, as a kept region's towns stay
+        in it. None without naming words, without such units, or where only the country holds them."""
+        if not naming or not self._pack.has(catalogue):
+            return None
+        index = self._pack.cached(f"catalogue-naming-words:{catalogue}", lambda: _units_by_word(self._pack, catalogue))
+        found: set[str] | None = None
+        for word in naming:
+            places = index.get(word, frozenset())
+            found = set(places) if found is None else found & places
+            if not found:
+                return None
+        counts: dict[str, int] = {}
+        regions: dict[str, Place] = {}
+        for place_id in found or ():
+            place = self._tree.places.get(place_id)
+            region = self._kept_region(place) if place is not None else None
+            if region is not None and region.id != self._home_country():
+                counts[region.id] = counts.get(region.id, 0) + 1
+                regions[region.id] = region
+        if not counts:
+            return None
+        return regions[min(counts, key=lambda r: (-counts[r], r))]
 
     def units_region(self) -> Place | None:
         """Where the scope's first unit with a place was drawn, or None: a patient's hospitals lie
@@ -796,9 +828,9 @@ class AddressWorld:
         written = {loose(w) for w in _LETTERS.findall(street.text)}  # "Martín" as the catalogue's "Martin"
         filed = self._pack.cached(
             f"catalogue-street-words:{catalogue}",
-            lambda: {name: self._street_naming_words(street) for name, (street, _) in _catalogue_addresses(self._pack, catalogue).items()},
+            lambda: {name: [self._street_naming_words(street) for _, street, _ in units] for name, units in _catalogue_addresses(self._pack, catalogue).items()},
         )
-        return frozenset(name for name, naming in filed.items() if naming and naming <= written)
+        return frozenset(name for name, streets in filed.items() if any(naming and naming <= written for naming in streets))
 
     def street_written_after(self, document: Tagged, unit: Target) -> bool:
         """Whether the record writes a street right after the unit on its line (`_street_after`):
@@ -1570,6 +1602,16 @@ def _only(pool: WeightedList, names: frozenset[str]) -> WeightedList:
 
 
 UNIT_ACRONYM_GAP = regex.compile(r"[^\S\n]*\([^\S\n]*")  # between a unit and its acronym: " (" (fullmatch)
+
+
+def _units_by_word(pack: LocalePack, catalogue: str) -> dict[str, frozenset[str]]:
+    """Each word (loose) of the catalogue's unit names -> the place ids of the units it names; a
+    place once however many of its units bear the word."""
+    found: dict[str, set[str]] = {}
+    for row in pack.rows(catalogue):
+        for word in _LETTERS.findall(row["name"]):
+            found.setdefault(loose(word), set()).add(row["place_id"])
+    return {word: frozenset(ids) for word, ids in found.items()}
 
 
 def _without(pool: WeightedList, names: set[str]) -> WeightedList:

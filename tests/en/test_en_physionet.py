@@ -193,6 +193,26 @@ def test_a_patients_hospitals_without_a_town_lie_in_the_region_of_the_first_one_
         assert "Maryland" in set.intersection(*(states[w] for w in written)), written
 
 
+def test_a_hospital_without_a_town_lies_in_the_state_of_the_hospitals_so_named():
+    """"IN TRANSFER FROM CALVERT HOSPITAL" had become "PIEDMONT HOSPITAL" (Georgia) and "MACNEAL
+    HOSPITAL" (Illinois) in Maryland notes (rounds 20, 21): a note naming no town drew the unit
+    anywhere. The catalogue's units so named lie in one kept state (Calvert Memorial, Maryland; of
+    five states' "Holy Cross" hospitals, Maryland has the most): the surrogate is drawn there."""
+    pack = load_pack("en")
+    tree = pack.tree()
+    states: dict[str, set[str]] = {}
+    for row in pack.rows("hospitals"):
+        short = _forms().get(row["name"], ("", ""))[0].casefold()
+        place = tree.places.get(row["place_id"])
+        if short and place is not None:
+            states.setdefault(short, set()).add(tree.ancestor(place, "state").name)
+    for text, original in [("IN TRANSFER FROM CALVERT HOSPITAL FOR HYPOTENSION.", "CALVERT"), ("heart transplant at Holy Cross. This friend", "Holy Cross")]:
+        for key in range(10):
+            run = _run([("1-1", text, [(original, "Location")])], f"k{key}")
+            [unit] = run.results[0].replacements
+            assert "Maryland" in states[unit.surrogate.casefold()], (original, unit.surrogate)
+
+
 def test_a_firm_tagged_as_a_location_becomes_a_real_firm_not_a_town():
     """"concerned about his business Genentech" had become "his business Aiken": a listed maker
     tagged as a location is a firm (a Drugs@FDA sponsor); a town and a hospital stay what they were."""

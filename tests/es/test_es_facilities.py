@@ -302,6 +302,26 @@ def test_type_words_alone_before_the_unit_s_street_become_a_real_unit_with_its_o
         assert code == rows[unit]["postcode"] and street.split(",")[0].split()[-1] in rows[unit]["street"], (unit, street, code)
 
 
+def test_a_unit_name_filed_in_several_towns_takes_the_address_of_the_one_in_its_town():
+    """"Hospital San Rafael Calle Diego Arias, 2, 28028 Madrid" (round 31): the catalogue files a
+    "Hospital San Rafael" in Madrid and one in Cádiz, and the address of the larger, Cádiz's, was
+    written beside Madrid. The street and postcode are those of the unit in the surrogate town."""
+    text = "Dra. Rosa García. Hospital Ramon y Cajal Ctra. De Colmenar Viejo, km. 9,100, 28034 Madrid. Teléfono: 913 36 80 00."
+    tags = [("Rosa García", "NOMBRE_PERSONAL_SANITARIO"), ("Hospital Ramon y Cajal", "HOSPITAL"), ("Ctra. De Colmenar Viejo, km. 9,100", "CALLE"),
+            ("28034", "TERRITORIO"), ("Madrid", "TERRITORIO")]  # fmt: skip
+    filed: dict[str, set[tuple[str, str]]] = {}
+    for row in es_pack().rows("hospitals"):
+        filed.setdefault(row["name"], set()).add((row["place_id"], row["street"].split()[-1]))
+    several = 0
+    for _, unit, street, code, town in run_many(text, tags, keys=40):
+        places = {place for place, _ in filed.get(unit, ())}
+        assert town == "Madrid" and code.startswith("28"), (unit, street, code)
+        if len(places) > 1 and "ES-M28079" in places:
+            several += 1
+            assert ("ES-M28079", street.split()[-1]) in filed[unit], (unit, street)
+    assert several  # a name filed in Madrid and elsewhere was drawn
+
+
 def test_a_hospital_name_never_ends_in_the_town_written_after_it():
     text = "Servicio de Cirugía Plástica Hospital Nuestra Señora del Rosario Madrid, España correo@gmail.com"
     tags = [("Hospital Nuestra Señora del Rosario", "HOSPITAL"), ("Madrid", "TERRITORIO"), ("España", "PAIS")]
