@@ -660,6 +660,10 @@ class HealthcareUnitRule(Rule):
         near = _near(ctx.pack, unit_type["catalogue"], place, fits) if catalogued else None
 
         renamed = None if catalogued else _generic_of_place(target, ctx, unit_type)
+        if renamed is not None and next_word is not None and _WORD.findall(renamed)[-1].casefold() == next_word:
+            # "Universidad de Oviedo Asturias" had become "Universidad de Asturias Asturias": the
+            # region its name would take is written right after it, so it names no more than that
+            renamed = target.text
         if renamed is not None:
             kept = renamed == target.text
             return Surrogate(renamed, kept=kept, kept_as="named after its kept place" if kept else None)

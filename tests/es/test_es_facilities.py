@@ -184,6 +184,16 @@ def test_a_university_is_named_after_the_province_of_the_surrogate_town():
         assert university.removeprefix("Universidad de ") in province, (university, town)
 
 
+def test_a_university_never_repeats_the_region_written_after_it():
+    """"Facultad de Odontología Universidad de Oviedo Asturias" had become "Universidad de Asturias
+    Asturias" (round 31): the province the name would take is written right after it, so the
+    original names no more than the text does, and stays."""
+    text = "Remitido por: Adolfo Pipa. Facultad de Odontología Universidad de Oviedo Asturias. Localidad: Oviedo."
+    tags = [("Adolfo Pipa", "NOMBRE_PERSONAL_SANITARIO"), ("Universidad de Oviedo", "INSTITUCION"), ("Asturias", "TERRITORIO"), ("Oviedo", "TERRITORIO")]
+    for _, university, region, _ in run_many(text, tags, keys=8):
+        assert university.split()[-1] != region.split()[-1], (university, region)
+
+
 def test_an_institution_of_generic_words_and_a_place_keeps_its_words_and_takes_the_places_surrogate():
     """"Centro de Transfusión Sanguínea de Navarra" had become "Centro Baja" and "Centro
     Penitenciario de Zuera" "Centro San Isidro": words that name no one stay, the place after
