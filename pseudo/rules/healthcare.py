@@ -281,6 +281,39 @@ def _generic_naming_words(pack: LocalePack, vocabulary: str) -> frozenset[str]:
     )
 
 
+def _type_words_last(pack: LocalePack, vocabulary: str, catalogue: str) -> bool:
+    """Whether the catalogue's names end in their type words ("Calvert Memorial Hospital") more
+    often than they start with them ("Hospital Universitario La Paz"); once per pack."""
+
+    def make() -> bool:
+        pattern = _cue_pattern(pack, vocabulary)
+        if pattern is None:
+            return True
+        ends = starts = 0
+        for name in pack.weighted(catalogue).items:
+            found = list(pattern.finditer(name, overlapped=True))
+            starts += any(m.start() == 0 for m in found)
+            ends += any(m.end() == len(name) for m in found)
+        return ends >= starts
+
+    return pack.cached(f"type-words-last:{catalogue}", make)
+
+
+def _type_letters(text: str, last: bool) -> tuple[str, bool]:
+    """The letters of an acronym that stand for type words, and whether they end it: its last two
+    ("VAMC": Medical Center; one of "GH") where the pack's names end in their type words, else its
+    first ones ("HULP": Hospital Universitario). A drawn unit's initials keep them: "OHAC HOSPITAL"
+    for "VAMC HOSPITAL" read as made up."""
+    letters = [c.upper() for c in text if c.isalpha()]
+    count = 2 if len(letters) >= 4 else 1
+    return "".join(letters[-count:] if last else letters[:count]), last
+
+
+def _keeps_type_letters(initials: str, typed: tuple[str, bool]) -> bool:
+    letters, last = typed
+    return initials.upper().endswith(letters) if last else initials.upper().startswith(letters)
+
+
 def _is_initials(text: str) -> bool:
     """One word in capitals, dotted or not ("UDELAR", "U.B."): a unit written by its initials."""
     return text.isupper() and len(_WORD.findall(text.replace(".", ""))) == 1
@@ -479,10 +512,12 @@ class HealthcareUnitRule(Rule):
         size = len(_WORD.findall(target.text))
         every = ctx.pack.weighted(catalogue)
 
+        typed = _type_letters(target.text, _type_words_last(ctx.pack, self.vocabulary, catalogue)) if acronym else None
+
         def form(name: str) -> str:
             short, initials = forms.get(name, ("", ""))
             if acronym:
-                return initials if len(initials) == letters else ""
+                return initials if len(initials) == letters and (typed is None or _keeps_type_letters(initials, typed)) else ""
             return short if len(_WORD.findall(short)) == size else ""
 
         def pool(names: WeightedList) -> WeightedList:
@@ -493,8 +528,12 @@ class HealthcareUnitRule(Rule):
             ordered = sorted(kept.items(), key=lambda item: (-item[1], item[0]))
             return WeightedList(tuple(n for n, _ in ordered), tuple(w for _, w in ordered))
 
-        shape = f"initials:{letters}" if acronym else f"short:{size}"
+        shape = f"initials:{letters}:{typed[0] if typed else ''}" if acronym else f"short:{size}"
         anywhere = ctx.pack.cached(f"name-forms:{catalogue}:{shape}", lambda: pool(every))
+        if not len(anywhere) and typed is not None:  # no unit's initials keep the type letters: any of that length
+            typed = None
+            shape = f"initials:{letters}:"
+            anywhere = ctx.pack.cached(f"name-forms:{catalogue}:{shape}", lambda: pool(every))
         if not len(anywhere):
             return None
         around = (found for names in _around(ctx.pack, catalogue, place) if len(found := pool(names)))

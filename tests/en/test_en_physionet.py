@@ -213,6 +213,18 @@ def test_a_hospital_without_a_town_lies_in_the_state_of_the_hospitals_so_named()
             assert "Maryland" in states[unit.surrogate.casefold()], (original, unit.surrogate)
 
 
+def test_a_hospital_written_by_its_initials_keeps_the_letters_of_its_type_words():
+    """"VAMC HOSPITAL" had become "OHAC HOSPITAL" (round 22): real initials of the same length, but
+    no "MC" of Medical Center, and read as made up. US names end in their type words, so the last
+    two letters of four (one of two: "GH") are kept where units' initials have them."""
+    for original, tail in [("VAMC", "MC"), ("GH", "H")]:
+        text = f"WOMAN TRANSFERRED FROM {original} HOSPITAL FOR CATH."
+        for key in range(8):
+            run = _run([("1-1", text, [(original, "Location")])], f"k{key}")
+            [unit] = run.results[0].replacements
+            assert unit.surrogate.endswith(tail) and len(unit.surrogate) == len(original) and unit.surrogate != original, unit.surrogate
+
+
 def test_a_firm_tagged_as_a_location_becomes_a_real_firm_not_a_town():
     """"concerned about his business Genentech" had become "his business Aiken": a listed maker
     tagged as a location is a firm (a Drugs@FDA sponsor); a town and a hospital stay what they were."""
