@@ -50,6 +50,7 @@ MIN_COMMON_STREETS = 100  # fewer shared names than this: the whole country list
 ARTICLE_REACH = 12  # characters before a place searched for its article
 ORIGIN_REACH = 40  # characters before a place searched for a birthplace cue
 MAX_TRIES = 32  # draws for a town outside the original's region before any town is taken
+STREET_SHAPE_TRIES = 8  # draws for a street name of several words, for an original of several without its road type
 KEEP_NOTHING = "none"  # the places option `keep: none`: every level is replaced
 _TWO_NAMES = regex.compile(r"\s*[/-]\s*|\s+-\s+")  # "Donostia-San Sebastián", "Alicante / Alacant"
 _WORD = regex.compile(r"[\p{L}\p{M}'’-]+")
@@ -1443,11 +1444,23 @@ class AddressWorld:
         if abroad and local is None:
             country = self._names_abroad() or country
         share = self.settings.local_street_share
+        several_words = not road_type and len(name.split()) > 1
 
-        def draw(stream: KeyedStream) -> str:
+        def draw_once(stream: KeyedStream) -> str:
             if local is None or (share < 1 and stream.below(1000) >= share * 1000):
                 return country.draw(stream)
             return local.draw(stream)
+
+        def draw(stream: KeyedStream) -> str:
+            """A street written without its road type and of several words ("Profesor Martín Lagos
+            s/n") takes a name of several words where a few draws find one: "Oeste s/n", a
+            one-word name without its "Calle", read as cut off."""
+            drawn = draw_once(stream)
+            for _ in range(STREET_SHAPE_TRIES if several_words else 0):
+                if len(drawn.split()) > 1:
+                    break
+                drawn = draw_once(stream)
+            return drawn
 
         return self._scope.consistent(NAMESPACE, "street", loose(name), draw, one_to_one=True)
 

@@ -85,6 +85,15 @@ def test_street_words_floor_and_door_letters():
         assert new.startswith("Avda. ") and new.endswith(", s/n") and "Carlos" not in new
 
 
+def test_a_street_of_several_words_without_its_road_type_takes_a_name_of_several_words():
+    """"Profesor Martín Lagos s/n 28040 Madrid" had become "Oeste s/n 28033 Madrid" (round 31): a
+    one-word name without its "Calle" read as cut off."""
+    text = "Remitido por: María Durán Profesor Martín Lagos s/n 28040 Madrid"
+    tags = [("María Durán", "NOMBRE_PERSONAL_SANITARIO"), ("Profesor Martín Lagos s/n", "CALLE"), ("28040", "TERRITORIO"), ("Madrid", "TERRITORIO")]
+    for _, street, *_ in run_many(text, tags, keys=20):
+        assert len(street.removesuffix(" s/n").split()) > 1 and street.endswith(" s/n"), street
+
+
 def test_place_names_inside_an_address_are_replaced():
     for (new,) in run_many("Calle Guerrero 12, Buenavista, Cuauhtémoc", [("Calle Guerrero 12, Buenavista, Cuauhtémoc", "CALLE")]):
         assert "Buenavista" not in new and "Cuauhtémoc" not in new and new.count(",") == 2
