@@ -5,11 +5,14 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from conftest import make_doc, run, surrogate_texts
 
 from pseudo.casing import match_case
 from pseudo.folds import ascii_fold
-from pseudo.rules.ids import luhn_valid
+from pseudo.keyed import Keyring
+from pseudo.rules.ids import luhn_valid, redraw_digits
 
 
 def one(text, label, config=None, **meta):
@@ -53,6 +56,23 @@ def test_identifiers_keep_their_shape(value):
         assert a.isdigit() == b.isdigit() and a.isupper() == b.isupper() and a.islower() == b.islower()
         if not a.isalnum():
             assert a == b
+
+
+def _texture(digits: str) -> tuple[int, int]:
+    """Neighbours that repeat and neighbours one apart, within runs of digits."""
+    pairs = [(a, b) for a, b in zip(digits, digits[1:]) if a.isdigit() and b.isdigit()]
+    return sum(a == b for a, b in pairs), sum(abs(int(a) - int(b)) == 1 for a, b in pairs)
+
+
+@given(st.from_regex(r"[0-9][0-9 /-]{1,18}", fullmatch=True), st.binary(min_size=1, max_size=8))
+def test_redrawn_digits_keep_how_many_neighbours_repeat_or_follow_each_other(number, key):
+    """A number typed by hand ("98731245": runs, no repeats) gets one that looks typed by hand,
+    a machine's one that looks a machine's (round 32: uniform digits beside hand-typed originals
+    were named); the layout stays, and only the two counts carry over."""
+    out = redraw_digits(number, Keyring(key).stream("t", number))
+    assert len(out) == len(number) and all(a.isdigit() == b.isdigit() for a, b in zip(number, out))
+    assert [c for c in number if not c.isdigit()] == [c for c in out if not c.isdigit()]
+    assert _texture(out) == _texture(number)
 
 
 def test_luhn_valid_numbers_stay_luhn_valid():

@@ -71,16 +71,44 @@ def redraw_digits(text: str, stream: KeyedStream) -> str:
 
     The letters of a record number ("HC", "MRN") are the series or the hospital, not the person,
     and random letters are what gives a surrogate away; digits of other scripts and other number
-    characters ("²") are redrawn too, so nothing that could carry the original stays."""
-    out = []
-    first = True
-    for char in text:
-        if char.isnumeric():
-            out.append(stream.digit(exclude="0" if first and char != "0" else ""))
-            first = False
+    characters ("²") are redrawn too, so nothing that could carry the original stays.
+
+    The new digits keep the original's texture: as many neighbours that repeat ("77") or follow
+    each other ("45", "54") as it has, placed anew. A number typed by hand ("98731245") gets one
+    that looks typed by hand, a machine's one that looks a machine's: uniform digits beside
+    hand-typed originals were what a reader named (round 32). Only those two counts carry over."""
+    numeric = [i for i, c in enumerate(text) if c.isnumeric()]
+    slots = [k for k in range(1, len(numeric)) if numeric[k] == numeric[k - 1] + 1]
+    relations = [_relation(text[numeric[k - 1]], text[numeric[k]]) for k in slots]
+    for i in range(len(relations) - 1, 0, -1):  # placed anew: a keyed shuffle
+        j = stream.below(i + 1)
+        relations[i], relations[j] = relations[j], relations[i]
+    placed = dict(zip(slots, relations))
+    out = list(text)
+    previous, direction = 0, 0
+    for k, i in enumerate(numeric):
+        relation = placed.get(k)
+        if relation == "same":
+            value = previous
+        elif relation == "step":  # a run of steps keeps its direction, as typed runs do ("4567")
+            ahead = previous + direction
+            value = ahead if direction and placed.get(k - 1) == "step" and 0 <= ahead <= 9 else stream.choice([v for v in (previous - 1, previous + 1) if 0 <= v <= 9])
+            direction = value - previous
+        elif relation == "other":
+            value = stream.choice([v for v in range(10) if abs(v - previous) > 1])
         else:
-            out.append(char)
+            value = int(stream.digit(exclude="0" if k == 0 and text[i] != "0" else ""))
+        out[i] = str(value)
+        previous = value
     return "".join(out)
+
+
+def _relation(first: str, second: str) -> str:
+    """How two neighbouring digits stand: the same, one apart, or otherwise ("²" is otherwise)."""
+    if not (first.isdecimal() and second.isdecimal()):
+        return "other"
+    gap = abs(int(first) - int(second))
+    return "same" if gap == 0 else "step" if gap == 1 else "other"
 
 
 def luhn_valid(digits: str) -> bool:
