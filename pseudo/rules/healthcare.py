@@ -480,6 +480,11 @@ class HealthcareUnitRule(Rule):
             return None
         world = ctx.services.address
         town = world.unit_town(ctx.document, target)  # the world's one decision: unit and town agree
+        drawn = world.unlisted_town_after(ctx.document, target) if town is None else None
+        if drawn is not None:  # an unlisted town after it: where its surrogate was drawn
+            if target.label == "HEALTHCARE_UNIT":
+                world.unit_placed(drawn)
+            return drawn
         kinds = {world.settings.default_kind.get("PLACE"), *world.settings.kinds.get("REGION", ())}
         named = world.named_in(target.text, kinds) if town is None else None
         if town is None and named is not None and named[1] - named[0] < len(target.text.strip()):  # "CALVERT" alone is the unit's own name

@@ -322,6 +322,8 @@ class PlaceRule(Rule):
         tree = ctx.pack.tree()
         base, marker = split(text, lambda w: len(tree.lookup(w))) if split else (text, "")
         place, fallback = world.find(base, label, beside)
+        if place is None and target is not None and target.label != "ADDRESS" and (coded := world.town_of_its_postcode(ctx.document, target)) is not None:
+            place, fallback = coded, None  # "03550 San Juan de Alicante": the code's one town
         if place is None:
             near = world.nearest_listed(ctx.document, target) if target is not None else None
             surrogate = world.unlisted(base, label, beside, near)
@@ -350,7 +352,8 @@ class PlaceRule(Rule):
         if world.postcode_abroad(ctx.document, beside):
             return Surrogate(world.foreign_postcode(text))
         unit = world.unit_address(ctx.document, near) if near is not None else None
-        surrogate, fallback = world.postcode(text, beside, prefer=unit[1] if unit else "")
+        drawn = world.unlisted_town_after(ctx.document, near) if beside is None and near is not None else None  # "03550 San Juan de Alicante"
+        surrogate, fallback = world.postcode(text, beside, prefer=unit[1] if unit else "", drawn=drawn)
         if not surrogate:
             return Surrogate(shape_surrogate(text, ctx.stream("postcode", text)), fallback=fallback)
         return Surrogate(surrogate, fallback=fallback)

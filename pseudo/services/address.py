@@ -889,6 +889,35 @@ class AddressWorld:
         found = [p for p in self._tree.lookup(name) if p.kind != country.kind]
         return min(found, key=lambda p: (-p.weight, p.id)) if found else Place(f"abroad:{name}", None, self.settings.default_kind.get("PLACE", ""), name)
 
+    def town_of_its_postcode(self, document: Tagged, town: Target) -> Place | None:
+        """The listed town an unlisted town span is, by the postcode written right before it
+        ("03550 San Juan de Alicante": the postal data's one town of 03550, Sant Joan d'Alacant,
+        which the lists name only in Valencian); None without such a code or where the code is of
+        several towns."""
+        before = [t for t in document.targets if t.span.end <= town.span.start and t.label in PLACE_LABELS and digits_of(t.text)]
+        if not before:
+            return None
+        code = max(before, key=lambda t: t.span.end)
+        if not _BESIDE.fullmatch(document.text, code.span.end, town.span.start):
+            return None
+        holders = {i for i in _postcodes(self._pack)[2].get(digits_of(code.text), []) if i in self._tree.places}
+        return self._tree.places[holders.pop()] if len(holders) == 1 else None
+
+    def unlisted_town_after(self, document: Tagged, target: Target) -> Place | None:
+        """The surrogate of an unlisted town written first after a unit or a postcode on its line
+        ("Hospital ... 03550 San Juan de Alicante", a Spanish name the lists hold only in
+        Valencian): the town the places rule draws for it (`unlisted`, with the same region and
+        nearest place), so the unit is drawn there and the postcode is one of it; an "Alicante"
+        read in the unit's name had put Alicante's hospital beside the town's surrogate, Benidorm,
+        and a Dénia postcode after it. None where that town is listed or none is written."""
+        first = self._first_place_on_line(document, target)
+        if first is None or self.read(document, first) is not None:
+            return None
+        label = first.label if first.label in self.settings.default_kind else "PLACE"
+        name = self.unlisted(first.text.strip(), label, self.region_after(document, first), self.nearest_listed(document, first))
+        found = [p for p in self._tree.lookup(name) if p.kind == self.settings.default_kind.get(label)]
+        return min(found, key=lambda p: (-p.weight, p.id)) if found else None
+
     def _town_of_unit(self, document: Tagged, unit: Target) -> Place | None:
         town_kind = self.settings.default_kind.get("PLACE")
         first = self._first_place_on_line(document, unit)
@@ -896,6 +925,8 @@ class AddressWorld:
             place = self.read(document, first)
             if place is not None and place.kind == town_kind and self.country_abroad(document, first) is None:
                 return place
+            if place is None:
+                return None  # an unlisted town is the unit's (`unlisted_town_after`), not a name inside the unit's
         named = self.named_in(unit.text, (town_kind,)) if town_kind else None
         if named is not None and named[1] - named[0] < len(unit.text.strip()):
             return named[2]
@@ -1363,7 +1394,7 @@ class AddressWorld:
         return None
 
     # -- postcodes --------------------------------------------------------------------------
-    def postcode(self, text: str, beside: Place | None, prefer: str = "") -> tuple[str, str | None]:
+    def postcode(self, text: str, beside: Place | None, prefer: str = "", drawn: Place | None = None) -> tuple[str, str | None]:
         """The one surrogate of an original postcode in this scope: a code of the surrogate of the
         town written beside it (the postal data gives a shared code to one of its towns only),
         else of the postal data's place of the code, else any valid code of its length; and a
@@ -1377,7 +1408,8 @@ class AddressWorld:
         wrong), and a town with no code of its own takes one of its region. A town written with
         several codes is drawn among towns that have as many (`surrogate`) where the draw allows. A code to
         `prefer` (the catalogue unit's own, written after it) is taken when it is the surrogate
-        town's and still free."""
+        town's and still free. `drawn`: the surrogate town itself, where the town written is in no list
+        (`unlisted_town_after`)."""
         digits = digits_of(text)
         by_place, every, by_code = _postcodes(self._pack)
         holders = [self._tree.places[i] for i in by_code.get(digits, []) if i in self._tree.places]
@@ -1387,13 +1419,13 @@ class AddressWorld:
             inside = [h for h in holders if headed and self._inside(h, headed)]
             if inside:  # "Localidad/ Provincia: Zaragoza. CP: 50800" names the province: the code is Zuera's
                 holders, town = inside, None
-        if town is None and holders:
+        if town is None and holders and drawn is None:
             town = min(holders, key=lambda p: (-p.weight, p.id))
         fitting: Sequence[str] = ()
         fallback = None
         shared = False
-        if town is not None:
-            surrogate = self.surrogate(town)
+        surrogate = drawn if drawn is not None else self.surrogate(town) if town is not None else None
+        if surrogate is not None:
             taken = self._scope.taken(NAMESPACE, "postcode")
             town_codes = [(c, key) for c, code_digits, key in _keyed_codes(self._pack, surrogate, len(digits), "town") if code_digits != digits]
             fitting = [c for c, key in town_codes if key not in taken]
@@ -1403,7 +1435,7 @@ class AddressWorld:
                 fitting = [c for c, code_digits, key in _keyed_codes(self._pack, surrogate, len(digits), "region") if code_digits != digits and key not in taken]
             if not fitting:
                 fallback = "no postcode of the surrogate town"
-        own = {d for _, d, _ in _keyed_codes(self._pack, self.surrogate(town), len(digits), "town")} if prefer and town is not None else set()
+        own = {d for _, d, _ in _keyed_codes(self._pack, surrogate, len(digits), "town")} if prefer and surrogate is not None else set()
         if digits_of(prefer) in own and digits_of(prefer) != digits:  # the unit's own code, when it is the town's
             if normalise(prefer) not in self._scope.taken(NAMESPACE, "postcode") and normalise(prefer) not in self._scope.originals:
                 fitting, fallback = (prefer,), None
@@ -1576,10 +1608,12 @@ class AddressWorld:
 
     def read(self, document: Tagged, target: Target) -> Place | None:
         """The listed place a span names: an address's town, or a place read beside the region
-        written right after it ("Springfield, IL"), so every rule reads a record's town alike."""
+        written right after it ("Springfield, IL"), else the one town of the postcode written right
+        before it (`town_of_its_postcode`), so every rule reads a record's town alike."""
         if target.label == "ADDRESS":
             return self.in_address(target.text)
-        return self.find(target.text, target.label, self.region_after(document, target))[0]
+        found = self.find(target.text, target.label, self.region_after(document, target))[0]
+        return found if found is not None else self.town_of_its_postcode(document, target)
 
     def region_after(self, document: Tagged, target: Target) -> str | None:
         """The text of the place span written right after a place, only a comma between ("Springfield, IL")."""

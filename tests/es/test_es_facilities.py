@@ -332,6 +332,28 @@ def test_a_unit_name_filed_in_several_towns_takes_the_address_of_the_one_in_its_
     assert several  # a name filed in Madrid and elsewhere was drawn
 
 
+def test_a_town_the_lists_name_otherwise_is_read_by_its_postcode_and_the_unit_follows_it():
+    """"Hospital Universitario San Juan de Alicante ... 03550 San Juan de Alicante (Alicante)"
+    had become Alicante's "Hospital General Universitario Dr. Balmis ... 03700 Benidorm" (round
+    33): the lists name the town only in Valencian (Sant Joan d'Alacant), so the town was drawn
+    at random, the unit read "Alicante" in its own name and the code followed the code's town.
+    The code names the town; unit, code and town then agree."""
+    text = ("Servicio de Oftalmología Hospital Universitario San Juan de Alicante Ctra. Nnal. 332 Alicante-Valencia, s/n "
+            "Apartado de correos 41 03550 San Juan de Alicante (Alicante) España")  # fmt: skip
+    tags = [("Hospital Universitario San Juan de Alicante", "HOSPITAL"), ("Ctra. Nnal. 332 Alicante-Valencia, s/n", "CALLE"),
+            ("Apartado de correos 41", "CALLE"), ("03550", "TERRITORIO"), ("San Juan de Alicante", "TERRITORIO"), ("Alicante", "TERRITORIO"),
+            ("España", "PAIS")]  # fmt: skip
+    pack = es_pack()
+    tree = pack.tree()
+    filed = {(r["name"], tree.places[r["place_id"]].name) for r in pack.rows("hospitals") if r["place_id"] in tree.places}
+    codes: dict[str, set[str]] = {}
+    for row in pack.rows("postal_codes"):
+        codes.setdefault(row["postcode"], set()).add(row["place_id"])
+    for unit, _, _, code, town, *_ in run_many(text, tags, keys=8):
+        assert (unit, town) in filed, (unit, town)
+        assert any(tree.places[p].name == town for p in codes.get(code, ()) if p in tree.places), (code, town)
+
+
 def test_a_hospital_name_never_ends_in_the_town_written_after_it():
     text = "Servicio de Cirugía Plástica Hospital Nuestra Señora del Rosario Madrid, España correo@gmail.com"
     tags = [("Hospital Nuestra Señora del Rosario", "HOSPITAL"), ("Madrid", "TERRITORIO"), ("España", "PAIS")]
