@@ -674,6 +674,8 @@ class HealthcareUnitRule(Rule):
         original_words = naming or original_words
         catalogued = bool(catalogue_name and ctx.pack.has(catalogue_name))
         following = _NEXT_WORD.match(ctx.document.text, target.span.end)
+        if following and following.group(1).casefold() in particles(ctx.pack):  # "(CAMD) de Almería": the word after the particle
+            following = _NEXT_WORD.match(ctx.document.text, following.end()) or following
         next_word = following.group(1).casefold() if following else None
         town_after = ctx.services.address.unit_town(ctx.document, target) if ctx.pack.has("locations") else None
         if town_after is not None and place is not None and next_word == _WORD.findall(town_after.name)[0].casefold():

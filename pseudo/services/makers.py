@@ -124,13 +124,15 @@ class MakerService:
         return bool(name.split()) and name.split()[-1].casefold() in forms
 
     def _is_listed(self, name: str) -> bool:
-        """A maker of the pack's catalogue, spelling slips allowed ("Baush and Lomb"): cited with
+        """A maker of the pack's catalogue, spelling slips and "&" for "and" allowed ("Baush and Lomb"): cited with
         its address in brackets ("(Topógrafo corneal, Baush and Lomb, U.S.A.)") it is that firm,
         with no product sign; an unlisted name there may be anyone's employer."""
         catalogue = self._section.get("catalogue", "")
         if not catalogue or not self._pack.has(catalogue):
             return False
-        return closest(name, {catalogue: self._pack.weighted(catalogue)}, LISTED_MAKER_CUTOFF) is not None
+        listed = {catalogue: self._pack.weighted(catalogue)}
+        spelled = [name, " ".join(name.replace("&", " and ").split())]  # "Johnson & Johnson" is the list's "Johnson and Johnson"
+        return any(closest(form, listed, LISTED_MAKER_CUTOFF) is not None for form in dict.fromkeys(spelled))
 
     def _product_in(self, document: Tagged, targets: list[Target], maker: Target, opening: int) -> bool:
         """A product in the brackets before the maker or right after it, right before the

@@ -354,6 +354,15 @@ def test_a_town_the_lists_name_otherwise_is_read_by_its_postcode_and_the_unit_fo
         assert any(tree.places[p].name == town for p in codes.get(code, ()) if p in tree.places), (code, town)
 
 
+def test_an_institution_never_ends_in_the_place_written_after_it_behind_a_particle():
+    """"acudió al Centro Andaluz de Medicina del Deporte (CAMD) de Almería" had become "al Centro
+    de Almería de Almería" (round 33)."""
+    text = "Acudió al Centro Andaluz de Medicina del Deporte (CAMD) de Almería, para un examen."
+    tags = [("Centro Andaluz de Medicina del Deporte (CAMD)", "INSTITUCION"), ("Almería", "TERRITORIO")]
+    for unit, town in run_many(text, tags, keys=30):
+        assert unit.split()[-1] != town, (unit, town)
+
+
 def test_a_hospital_name_never_ends_in_the_town_written_after_it():
     text = "Servicio de Cirugía Plástica Hospital Nuestra Señora del Rosario Madrid, España correo@gmail.com"
     tags = [("Hospital Nuestra Señora del Rosario", "HOSPITAL"), ("Madrid", "TERRITORIO"), ("España", "PAIS")]

@@ -86,6 +86,9 @@ def test_a_listed_maker_before_its_address_in_brackets_is_kept_with_it():
     text = "Se realizó una topografía con Orbscan-II (Topógrafo corneal, Baush and Lomb, U.S.A.) y el estudio fue normal."
     maker, country = run(text, [("Baush and Lomb", "INSTITUCION"), ("U.S.A.", "PAIS")]).replacements
     assert (maker.surrogate, maker.kept_as, country.surrogate, country.kept_as) == ("Baush and Lomb", "a product's maker", "U.S.A.", "a maker's address")
+    text = "Hemostasia con Surgicel (Johnson & Johnson, Nuevo Brunswick, NJ) sin incidencias."  # round 33: "(Watson Laboratories, Bergara, ARRASATE)"
+    spans = [("Johnson & Johnson", "INSTITUCION"), ("Nuevo Brunswick", "TERRITORIO"), ("NJ", "TERRITORIO")]
+    assert [r.surrogate for r in run(text, spans).replacements] == ["Johnson & Johnson", "Nuevo Brunswick", "NJ"]
     text = "En la ecografía (Sonos 100 CF, Hewlett Packard, Massachusetts, USA) se apreció un quiste."
     spans = [("Hewlett Packard", "INSTITUCION"), ("Massachusetts", "TERRITORIO"), ("USA", "PAIS")]
     assert [r.surrogate for r in run(text, spans).replacements] == ["Hewlett Packard", "Massachusetts", "USA"]  # after a model, to a country
