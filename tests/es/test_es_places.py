@@ -364,6 +364,24 @@ def test_a_makers_address_abroad_is_no_country_of_the_record():
         assert any(p.id in home for p in es_pack().tree().lookup(town)), town
 
 
+def test_a_city_becomes_a_town_of_its_size_class():
+    """Donostia's doctor practising in Idiazabal (2,000 inhabitants) and Navarre's blood centre in
+    Cintruénigo gave records away (round 33): a city's surrogate has at least a tenth of its
+    population (a twentieth in a province of small towns), still drawn by population."""
+    tree = es_pack().tree()
+    for city in ("Donostia", "Pamplona", "Bilbao"):
+        [original] = [p for p in tree.lookup(city) if p.kind == "municipality"]
+        drawn = set()
+        for (town,) in run_many(f"Localidad/ Provincia: {city}.", [(city, "TERRITORIO")], keys=20):
+            [place] = [p for p in tree.lookup(town) if p.kind == "municipality"]
+            assert place.weight * 20 >= original.weight, (city, town)
+            drawn.add(town)
+        assert len(drawn) > 2, (city, drawn)
+    for (town,) in run_many("Localidad/ Provincia: Tolosa.", [("Tolosa", "TERRITORIO")], keys=30):
+        drawn.add(town)
+    assert any(p.weight < 10_000 for name in drawn for p in tree.lookup(name) if p.kind == "municipality")  # a town draws from all
+
+
 def test_a_town_written_beside_its_province_is_not_the_town_heading_it():
     """"50800 Zuera Zaragoza": a writer names the province after a town other than its capital
     (the capital is written alone), so the surrogate town of that slot is never "Zaragoza"; and
