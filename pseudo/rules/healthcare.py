@@ -432,6 +432,31 @@ def _keeps_type_word(unit_type: dict[str, Any]) -> bool:
     return all("type" in _PLACEHOLDER.findall(name) for name in unit_type["names"])
 
 
+def _cue_initials(pack: LocalePack, vocabulary: str) -> frozenset[str]:
+    """The initials of the vocabulary's cues of two words, particles left out ("GH" of
+    General Hospital, "CS" of Centro de Salud): a unit written so names no one. Real notes of a
+    corpus write their own "GH" throughout, and a surrogate "BH" beside them read as made up
+    (PhysioNet round 23)."""
+
+    def make() -> frozenset[str]:
+        small = particles(pack)
+        found = set()
+        for unit_type in _types(pack, vocabulary):
+            for cue in unit_type.get("cues") or ():
+                words = [w for w in _WORD.findall(cue) if w.casefold() not in small]
+                if len(words) == 2 and all(w[0].isalpha() for w in words):  # "CSMC" would be Cedars-Sinai's too
+                    found.add("".join(w[0].upper() for w in words))
+        return frozenset(found)
+
+    return pack.cached(f"cue-initials:{vocabulary}", make)
+
+
+def _unit_key(text: str) -> str:
+    """The consistency key of a unit: "Kessler-Adventist" and "Kessler Adventist" are one unit
+    (a patient's two notes had named two hospitals for it)."""
+    return normalise(text.replace("-", " "))
+
+
 def _is_short(name: str) -> bool:
     """An acronym or a one-word name ("SERMAS", "Osakidetza", "IB-Salut")."""
     return len(name.split()) == 1
@@ -556,7 +581,7 @@ class HealthcareUnitRule(Rule):
             return (levels[wanted] if wanted < len(levels) else anywhere).draw(stream)
 
         family = f"{self.name}:{unit_type['type']}:{'initials' if acronym else 'short'}"
-        written = ctx.consistent(family, normalise(target.text), draw, run_wide=place is None)  # no place: one unit for the run
+        written = ctx.consistent(family, _unit_key(target.text), draw, run_wide=place is None)  # no place: one unit for the run
         if acronym and "." in target.text:
             written = "".join(f"{c}." for c in written)
         return match_case(target.text, written)
@@ -638,6 +663,8 @@ class HealthcareUnitRule(Rule):
         unit_type, type_word = recognise(target.text, ctx.pack, self.vocabulary)
         if type_word and not _WORD.search(target.text.replace(type_word, "", 1)) and _keeps_type_word(unit_type) and not self._addressed(target, ctx):
             return Surrogate(target.text, kept=True, kept_as="a type word alone")  # "Clínica Universitaria" names no one
+        if _is_acronym(target.text) and target.text.replace(".", "").upper() in _cue_initials(ctx.pack, self.vocabulary):
+            return Surrogate(target.text, kept=True, kept_as="a type word alone")  # "GH": General Hospital names no one
         fallback = None
         if unit_type is None:  # the tagset may say what it is (MEDDOCAN's CENTRO_SALUD)
             unit_type = next((t for t in types if t["type"] == target.kind), None)
@@ -745,7 +772,7 @@ class HealthcareUnitRule(Rule):
 
         family = f"{self.name}:{unit_type['type'] if unit_type else '*'}"
         # the type word stays; a unit no place ties to the scope is the same unit in every scope of the run
-        surrogate = ctx.consistent(family, normalise(target.text), draw, shares_words=True, run_wide=place is None)
+        surrogate = ctx.consistent(family, _unit_key(target.text), draw, shares_words=True, run_wide=place is None)
         if written_as_initials:  # "UDELAR" -> "UM" of "Universidad de Montevideo", as real records write a unit by its initials
             initials = "".join(w[0] for w in _WORD.findall(surrogate) if w[0].isupper())
             if len(initials) >= 2 and initials.casefold() != target.text.casefold():

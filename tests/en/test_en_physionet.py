@@ -83,12 +83,12 @@ def test_a_cue_in_one_note_of_a_patient_makes_the_value_a_hospital_in_every_note
 
 def test_an_acronym_becomes_the_initials_of_a_real_hospital_of_the_same_length_and_case():
     initials = {i for _, i in _forms().values() if i}
-    text = "REFERRED TO GH. SEEN BY VAMC NURSE. followed at gh by dr hale."
+    text = "REFERRED TO JH. SEEN BY VAMC NURSE. followed at jh by dr hale."
     for key in range(12):
-        run = _run([("1-1", text, [("GH", "Location"), ("VAMC", "Location"), ("gh", "Location")])], f"k{key}")
+        run = _run([("1-1", text, [("JH", "Location"), ("VAMC", "Location"), ("jh", "Location")])], f"k{key}")
         upper, four, lower = (r.surrogate for r in run.results[0].replacements)
         assert regex.fullmatch(r"[A-Z]{2}", upper) and regex.fullmatch(r"[A-Z]{4}", four) and lower == upper.lower()
-        assert {upper, four} <= initials and upper != "GH" and four != "VAMC"
+        assert {upper, four} <= initials and upper != "JH" and four != "VAMC"
 
 
 def test_a_hospital_no_place_ties_to_a_patient_is_one_hospital_for_every_patient():
@@ -96,10 +96,10 @@ def test_a_hospital_no_place_ties_to_a_patient_is_one_hospital_for_every_patient
     and "DH" for another (one world per patient draws each apart), and readers said one ICU's
     notes name one hospital. A unit no place ties to its scope is drawn from the key alone."""
     for key in range(6):
-        notes = [Document(f"{p}-1", "TRANS TO GH FOR CATH.", (Span(9, 11, "Location"),), {"subject": p}).validated() for p in "126"]
+        notes = [Document(f"{p}-1", "TRANS TO JH FOR CATH.", (Span(9, 11, "Location"),), {"subject": p}).validated() for p in "126"]
         settings = Settings(config=parse_config({"locale": "en", **PHYSIONET, "scope": "subject"}), keyring=Keyring(f"k{key}".encode()))
         drawn = {r.replacements[0].surrogate for r in pseudonymise(notes, settings).results}
-        assert len(drawn) == 1 and "GH" not in drawn, drawn
+        assert len(drawn) == 1 and "JH" not in drawn, drawn
 
 
 def test_an_unlisted_name_of_two_words_becomes_a_real_short_name_of_two_words():
@@ -217,12 +217,22 @@ def test_a_hospital_written_by_its_initials_keeps_the_letters_of_its_type_words(
     """"VAMC HOSPITAL" had become "OHAC HOSPITAL" (round 22): real initials of the same length, but
     no "MC" of Medical Center, and read as made up. US names end in their type words, so the last
     two letters of four (one of two: "GH") are kept where units' initials have them."""
-    for original, tail in [("VAMC", "MC"), ("GH", "H")]:
+    for original, tail in [("VAMC", "MC"), ("TGH", "H")]:
         text = f"WOMAN TRANSFERRED FROM {original} HOSPITAL FOR CATH."
         for key in range(8):
             run = _run([("1-1", text, [(original, "Location")])], f"k{key}")
             [unit] = run.results[0].replacements
             assert unit.surrogate.endswith(tail) and len(unit.surrogate) == len(original) and unit.surrogate != original, unit.surrogate
+
+
+def test_initials_of_type_words_alone_name_no_one_and_stay():
+    """"Transferred to GH" had become "BH" while the corpus's real notes write "GH" throughout
+    (round 23): two letters that are the initials of a type (General Hospital, Medical Center)
+    name no one, like a type word alone; "CSMC" (Cedars-Sinai's too) is replaced."""
+    for original in ("GH", "gh", "MC"):
+        run = _run([("1-1", f"PT TRANSFERRED TO {original} FOR CATH.", [(original, "Location")])])
+        [unit] = run.results[0].replacements
+        assert (unit.surrogate, unit.kept_as) == (original, "a type word alone"), unit
 
 
 def test_a_firm_tagged_as_a_location_becomes_a_real_firm_not_a_town():
