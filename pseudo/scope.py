@@ -156,6 +156,11 @@ class ScopeState:
         pool it will not draw from."""
         return self._memo.get((rule, family, key))
 
+    def remember(self, rule: str, family: str, key: str, surrogate: str) -> None:
+        """Record a surrogate another value's draw decided ("Hospital Son Dureta" for "Hospital
+        Universitario Son Dureta": one unit written two ways), for `remembered` to give back."""
+        self._memo.setdefault((rule, family, key), surrogate)
+
     def taken(self, rule: str, family: str) -> frozenset[str]:
         """The (normalised) surrogates a family has given so far: a draw may leave them out."""
         return frozenset(self._used.get((rule, family), ()))

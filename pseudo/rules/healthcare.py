@@ -698,6 +698,7 @@ class HealthcareUnitRule(Rule):
         generic = _generic_naming_words(ctx.pack, self.vocabulary) | place_words
         original_words = written - ignored - place_words
         naming = original_words - common_words(ctx.pack)  # "San" of "San Eloy" names no one; "Virgen de la Salud" is common words only
+        naming_words_only = bool(naming)
         original_words = naming or original_words
         catalogued = bool(catalogue_name and ctx.pack.has(catalogue_name))
         following = _NEXT_WORD.match(ctx.document.text, target.span.end)
@@ -771,8 +772,14 @@ class HealthcareUnitRule(Rule):
             return candidate
 
         family = f"{self.name}:{unit_type['type'] if unit_type else '*'}"
+        # one unit written two ways ("Hospital Son Dureta", "Hospital Universitario Son Dureta") is one
+        # unit: its naming words find the surrogate the first way drew
+        naming = " ".join(sorted(original_words)) if naming_words_only else ""
+        same_unit = ctx.scope.remembered(self.name, f"{family}:named", naming) if naming else None
         # the type word stays; a unit no place ties to the scope is the same unit in every scope of the run
-        surrogate = ctx.consistent(family, _unit_key(target.text), draw, shares_words=True, run_wide=place is None)
+        surrogate = same_unit or ctx.consistent(family, _unit_key(target.text), draw, shares_words=True, run_wide=place is None)
+        if naming:
+            ctx.scope.remember(self.name, f"{family}:named", naming, surrogate)
         if written_as_initials:  # "UDELAR" -> "UM" of "Universidad de Montevideo", as real records write a unit by its initials
             initials = "".join(w[0] for w in _WORD.findall(surrogate) if w[0].isupper())
             if len(initials) >= 2 and initials.casefold() != target.text.casefold():
