@@ -73,6 +73,7 @@ def test_redrawn_digits_keep_how_many_neighbours_repeat_or_follow_each_other(num
     assert len(out) == len(number) and all(a.isdigit() == b.isdigit() for a, b in zip(number, out))
     assert [c for c in number if not c.isdigit()] == [c for c in out if not c.isdigit()]
     assert _texture(out) == _texture(number)
+    assert ("0" in out) <= ("0" in number)  # no zero where the original had none
 
 
 def test_luhn_valid_numbers_stay_luhn_valid():

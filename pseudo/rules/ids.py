@@ -76,7 +76,8 @@ def redraw_digits(text: str, stream: KeyedStream) -> str:
     The new digits keep the original's texture: as many neighbours that repeat ("77") or follow
     each other ("45", "54") as it has, placed anew. A number typed by hand ("98731245") gets one
     that looks typed by hand, a machine's one that looks a machine's: uniform digits beside
-    hand-typed originals were what a reader named (round 32). Only those two counts carry over."""
+    hand-typed originals were what a reader named (round 32). Only those two counts carry over,
+    and whether the number holds a zero at all (hand-typed ones often hold none)."""
     numeric = [i for i, c in enumerate(text) if c.isnumeric()]
     slots = [k for k in range(1, len(numeric)) if numeric[k] == numeric[k - 1] + 1]
     relations = [_relation(text[numeric[k - 1]], text[numeric[k]]) for k in slots]
@@ -84,6 +85,7 @@ def redraw_digits(text: str, stream: KeyedStream) -> str:
         j = stream.below(i + 1)
         relations[i], relations[j] = relations[j], relations[i]
     placed = dict(zip(slots, relations))
+    low = 0 if any(text[i] == "0" for i in numeric) else 1  # a number without a zero gets none: typists avoid it
     out = list(text)
     previous, direction = 0, 0
     for k, i in enumerate(numeric):
@@ -92,12 +94,12 @@ def redraw_digits(text: str, stream: KeyedStream) -> str:
             value = previous
         elif relation == "step":  # a run of steps keeps its direction, as typed runs do ("4567")
             ahead = previous + direction
-            value = ahead if direction and placed.get(k - 1) == "step" and 0 <= ahead <= 9 else stream.choice([v for v in (previous - 1, previous + 1) if 0 <= v <= 9])
+            value = ahead if direction and placed.get(k - 1) == "step" and low <= ahead <= 9 else stream.choice([v for v in (previous - 1, previous + 1) if low <= v <= 9])
             direction = value - previous
         elif relation == "other":
-            value = stream.choice([v for v in range(10) if abs(v - previous) > 1])
+            value = stream.choice([v for v in range(low, 10) if abs(v - previous) > 1])
         else:
-            value = int(stream.digit(exclude="0" if k == 0 and text[i] != "0" else ""))
+            value = int(stream.digit(exclude="0" if low or (k == 0 and text[i] != "0") else ""))
         out[i] = str(value)
         previous = value
     return "".join(out)
