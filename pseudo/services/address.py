@@ -58,6 +58,7 @@ _TWO_NAMES = regex.compile(r"\s*[/-]\s*|\s+-\s+")  # "Donostia-San Sebastián", 
 _WORD = regex.compile(r"[\p{L}\p{M}'’-]+")
 _LETTERS = regex.compile(r"\p{L}+")
 _BESIDE = regex.compile(r"\s*[,(]?\s*")  # between a town and its region: "Springfield, IL", "Estella (Navarra)"
+_UNTAGGED_REGION = regex.compile(r"[^\S\n]*,[^\S\n]*\p{Lu}[\p{L}.]{1,12}[^\S\n]*,[^\S\n]*")  # ", Ags., " between a town and its country
 _ADDRESS_PART = regex.compile(r"[^,\n]+")
 _TRAILING_CODE = regex.compile(r"\s*\d[\d -]*$")  # "IL 62704" -> "IL"
 _ON_LINE = regex.compile(r"[^\S\n]*(?:[\p{P}\d][^\S\n]*)*")  # punctuation, digits and spaces on one line: a town beside its country
@@ -1048,7 +1049,8 @@ class AddressWorld:
 
     def in_kept_region_abroad(self, document: Tagged, target: Target) -> bool:
         """Whether a town abroad is written, here or elsewhere in the record, right before its
-        region kept abroad ("Aguascalientes, Ags.", "Meireles, Fortaleza"): the pack lists a
+        region kept abroad ("Aguascalientes, Ags.", "Meireles, Fortaleza"; a region left untagged
+        between the town and its country, "Aguascalientes, Ags., México", stays too): the pack lists a
         country's capital only, and the capital beside another region read as made up
         ("Ciudad de México, Ags.", "Bogotá, Antioquia")."""
         places = self._record_places(document)
@@ -1056,9 +1058,18 @@ class AddressWorld:
         for town in same:
             after = [t for t in places if t.span.start >= town.span.end]
             region = min(after, key=lambda t: t.span.start) if after else None
-            if region is not None and _BESIDE.fullmatch(document.text[town.span.end : region.span.start]) and self.region_abroad(document, region):
+            if region is None:
+                continue
+            between = document.text[town.span.end : region.span.start]
+            if _BESIDE.fullmatch(between) and self.region_abroad(document, region):
                 return True
+            if _UNTAGGED_REGION.fullmatch(between) and self._is_country_abroad(region):
+                return True  # "Aguascalientes, Ags., México": the region left untagged stays as written
         return False
+
+    def _is_country_abroad(self, target: Target) -> bool:
+        place, note = self.find(target.text.strip(), target.label)
+        return place is not None and note is None and place.kind == self.settings.default_kind.get("COUNTRY") and self.is_abroad(place)
 
     def locality_abroad(self, text: str) -> str | None:
         """The one surrogate of a town abroad inside its kept region: a name of the pack's
