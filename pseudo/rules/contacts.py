@@ -70,20 +70,21 @@ def _fictional(ctx: Context) -> bool:
     return ctx.options["contacts"] == "fictional" or ctx.pack is None or not ctx.pack.has("email_domains")
 
 
-def _listed_domains(pack: LocalePack) -> dict[str, WeightedList]:
+def _listed_domains(pack: LocalePack, year: int | None = None) -> dict[str, WeightedList]:
     """The pack's e-mail domains by kind (provider, institution), heaviest first, and all of them
-    ("any") in proportion."""
+    ("any") in proportion; with a `year`, only those in use by then (their `since` column)."""
 
     def make() -> dict[str, WeightedList]:
         by_kind: dict[str, list[dict[str, str]]] = {}
         for row in pack.rows("email_domains"):
-            by_kind.setdefault(row["kind"], []).append(row)
+            if year is None or not row.get("since") or int(row["since"]) <= year:
+                by_kind.setdefault(row["kind"], []).append(row)
         lists = {kind: WeightedList(tuple(r["name"] for r in rows), tuple(int(r["count"]) for r in rows)) for kind, rows in by_kind.items()}
         if by_kind:
             lists["any"] = WeightedList.heaviest_first({r["name"]: int(r["count"]) for rows in by_kind.values() for r in rows})
         return lists
 
-    return pack.cached("email-domains", make)
+    return pack.cached(f"email-domains:{year}", make)
 
 
 def _compact(text: str, separator: str) -> str:
@@ -160,28 +161,24 @@ def surrogate_domain(original: str, ctx: Context, position: int, mail: bool = Fa
     key = original.casefold()
     if _fictional(ctx):
         return ctx.consistent("domain", key, lambda stream: _reserved_domain(original, stream), one_to_one=False)
-    lists = _listed_domains(ctx.pack)
+    lists = _listed_domains(ctx.pack, ctx.services.clock.record_year(ctx.document, ctx.pack))  # none launched after the record
     providers = lists.get("provider")
     abroad = mail and providers is not None and ctx.pack.has("locations") and ctx.services.address.address_abroad(ctx.document)
     if providers is not None and (key in providers or abroad):
-        return ctx.consistent("domain", key, (_worldwide(ctx.pack, providers) if abroad else providers).draw, one_to_one=False)
+        return ctx.consistent("domain", key, (_worldwide(providers) if abroad else providers).draw, one_to_one=False)
     if _kept_regions_service(key, ctx, position):
         return original
     built = _institution_domain(original, ctx)
     if built and built != key:
         return built
-    pool = _regional_pool(ctx, providers, key, position) or lists.get("any") or providers  # no place: as people's domains fall
+    pool = _regional_pool(ctx, providers, lists.get("institution"), key, position) or lists.get("any") or providers  # no place: as people's domains fall
     return ctx.consistent("domain", key, pool.draw, one_to_one=False)
 
 
-def _worldwide(pack: LocalePack, providers: WeightedList) -> WeightedList:
+def _worldwide(providers: WeightedList) -> WeightedList:
     """The providers under a generic top-level domain (gmail.com, not hotmail.es), when any."""
-
-    def make() -> WeightedList:
-        kept = [(d, providers.weight(d)) for d in providers.items if d.rsplit(".", 1)[-1] in GENERIC_TLDS]
-        return WeightedList(tuple(d for d, _ in kept), tuple(w for _, w in kept)) if kept else providers
-
-    return pack.cached("email-domains:worldwide", make)
+    kept = [(d, providers.weight(d)) for d in providers.items if d.rsplit(".", 1)[-1] in GENERIC_TLDS]
+    return WeightedList(tuple(d for d, _ in kept), tuple(w for _, w in kept)) if kept else providers
 
 
 def _kept_regions_service(original: str, ctx: Context, position: int) -> bool:
@@ -199,7 +196,7 @@ def _kept_regions_service(original: str, ctx: Context, position: int) -> bool:
     return kept is not None and world.is_kept(kept) and loose(kept.name) in world.names_around(world.surrogate(place))
 
 
-def _regional_pool(ctx: Context, providers: WeightedList | None, original: str, position: int) -> WeightedList | None:
+def _regional_pool(ctx: Context, providers: WeightedList | None, institutions: WeightedList | None, original: str, position: int) -> WeightedList | None:
     """The listed institution domains of the region the record's surrogate place lies in, other
     than the original's, else the providers (a Galician health service's domain for a doctor in
     Palma gave records away); None where the record names no listed place. The place is the one
@@ -213,6 +210,7 @@ def _regional_pool(ctx: Context, providers: WeightedList | None, original: str, 
         rows = [
             r for r in ctx.pack.rows("email_domains")
             if r["kind"] == "institution" and loose(r.get("region") or "") in around and r["name"] != original
+            and institutions is not None and r["name"] in institutions  # in use by the record's year
         ]
         if rows:
             return WeightedList(tuple(r["name"] for r in rows), tuple(int(r["count"]) for r in rows))
@@ -430,7 +428,7 @@ def _distinguished(local: str, domain: str, owner: list[str], ctx: Context, stre
 class EmailRule(Rule):
     name = "emails"
     labels = ("EMAIL",)
-    requires = ("person", "address")  # the local part follows a surrogate name, the domain a surrogate town
+    requires = ("person", "address", "clock")  # the local part follows a surrogate name, the domain a surrogate town and the record's year
     options = {"contacts": contacts_option("domains")}
 
     def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:
@@ -467,7 +465,7 @@ class EmailRule(Rule):
 class UrlRule(Rule):
     name = "urls"
     labels = ("URL",)
-    requires = ("address",)  # the host follows a surrogate town
+    requires = ("address", "clock")  # the host follows a surrogate town; no provider launched after the record
     options = {"contacts": contacts_option("domains")}
 
     def replace(self, target: Target, ctx: Context) -> str:

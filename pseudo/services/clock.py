@@ -247,6 +247,12 @@ class Clock:
         nearest = min(ages, key=lambda years: (abs(written - years), years))
         return written - nearest
 
+    def record_year(self, document: Tagged, pack: LocalePack | None) -> int | None:
+        """The year of the record's latest full date as the output writes it, or None: an e-mail
+        provider launched after it cannot hold the record's addresses ("@outlook.es" in 2006)."""
+        days = self._record_dates(document, pack)
+        return self.move(False, document, pack).day(max(days)).year if days else None
+
     def _record_dates(self, document: Tagged, pack: LocalePack | None) -> list[date]:
         """Every full date the record's tagged dates write, as written (find_dates caches the parse)."""
         words = date_words(pack, self.dates.get("order"))

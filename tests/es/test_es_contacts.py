@@ -201,3 +201,18 @@ def test_an_address_of_another_persons_name_stays_a_strangers():
     for name, mail in run_many(text, [("Elena Salgado Gómez", DOCTOR), ("urgencias.hospital@salud.madrid.org", MAIL)], keys=5):
         first = fold(name.split()[0]).casefold()
         assert mail.startswith((first, first[0])), (name, mail)  # "hospital" is a surname too, and a common word: no stranger's
+
+
+def test_no_provider_launched_after_the_record_holds_its_addresses():
+    """"@outlook.es" in a record of 2006 is an anachronism (the statistical reader's e-mail clue,
+    outlook and icloud domains no original uses): a domain whose `since` year is after the
+    record's latest date, as the output writes it, is never drawn."""
+    late = {r["name"] for r in es_pack().rows("email_domains") if r.get("since") and int(r["since"]) > 2007}
+    assert {"outlook.es", "icloud.com"} <= late
+    drawn = {True: set(), False: set()}
+    for year in (2003, 2019):
+        text = f"Fecha de Ingreso: 12/03/{year}.\nCorreo electrónico: jgarcia@hotmail.com"
+        for date, mail in run_many(text, [(f"12/03/{year}", "FECHAS"), ("jgarcia@hotmail.com", "CORREO_ELECTRONICO")], keys=60):
+            drawn[year < 2010].add(mail.split("@")[1])
+    assert not drawn[True] & late, drawn[True] & late
+    assert drawn[False] & late  # the same draw reaches them for a recent record
