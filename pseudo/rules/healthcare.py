@@ -120,7 +120,9 @@ def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, 
         if slot in ("female_name", "male_name"):
             return pack.weighted(f"first_names_{slot.split('_')[0]}").top(200).draw(stream)
         if slot == "place" and place is not None:
-            return place.name
+            town_kind = (pack.settings.places.kinds.get("PLACE") or (place.kind,))[0]
+            towns = place_pool(pack, town_kind, place) if place.kind != town_kind else None
+            return towns.draw(stream) if towns is not None and len(towns) else place.name  # a region: one of its towns ("Maryland Community Hosp")
         if slot in _region_kinds(pack):
             region = pack.tree().ancestor(place, slot) if place is not None else None
             if region is not None:
@@ -500,7 +502,8 @@ class HealthcareUnitRule(Rule):
         (a patient's hospitals lie in one region: "Western Maryland", then "Kennewick" read as
         made up), else, for a unit written without its type word, the kept region where the
         `catalogue`'s units so named lie ("CALVERT" had become Illinois's "MACNEAL" in a Maryland
-        record); None without a location tree (a place by population, then)."""
+        record), else the configured home region; None without a location tree or anything of
+        these (a place by population, then)."""
         if not ctx.pack.has("locations"):
             return None
         world = ctx.services.address
@@ -524,7 +527,7 @@ class HealthcareUnitRule(Rule):
             region = world.region_of_units_named(catalogue, naming) if catalogue else None
             if region is not None and target.label == "HEALTHCARE_UNIT":
                 world.unit_placed(region)
-            return region
+            return region or world.home()  # else the region the corpus comes from, where configured
         place = world.surrogate(town)
         if target.label == "HEALTHCARE_UNIT":  # a firm or a university places no patient's hospitals
             world.unit_placed(place)
@@ -581,7 +584,8 @@ class HealthcareUnitRule(Rule):
             return (levels[wanted] if wanted < len(levels) else anywhere).draw(stream)
 
         family = f"{self.name}:{unit_type['type']}:{'initials' if acronym else 'short'}"
-        written = ctx.consistent(family, _unit_key(target.text), draw, run_wide=place is None)  # no place: one unit for the run
+        run_wide = place is None or place is ctx.services.address.home()  # no place of its own: one unit for the run
+        written = ctx.consistent(family, _unit_key(target.text), draw, run_wide=run_wide)
         if acronym and "." in target.text:
             written = "".join(f"{c}." for c in written)
         return match_case(target.text, written)
@@ -777,7 +781,8 @@ class HealthcareUnitRule(Rule):
         naming = " ".join(sorted(original_words)) if naming_words_only else ""
         same_unit = ctx.scope.remembered(self.name, f"{family}:named", naming) if naming else None
         # the type word stays; a unit no place ties to the scope is the same unit in every scope of the run
-        surrogate = same_unit or ctx.consistent(family, _unit_key(target.text), draw, shares_words=True, run_wide=place is None)
+        run_wide = place is None or (world is not None and place is world.home())
+        surrogate = same_unit or ctx.consistent(family, _unit_key(target.text), draw, shares_words=True, run_wide=run_wide)
         if naming:
             ctx.scope.remember(self.name, f"{family}:named", naming, surrogate)
         if written_as_initials:  # "UDELAR" -> "UM" of "Universidad de Montevideo", as real records write a unit by its initials

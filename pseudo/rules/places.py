@@ -222,6 +222,12 @@ class PlaceRule(Rule):
             "place kinds kept as written, the places below them drawn inside them (a list, or none); left out: the pack's",
             (list, str),
         ),
+        "home": Option(
+            None,
+            "a region of the pack (a state, a province) the corpus comes from: a hospital or a place nothing in its "
+            "record ties to a region is drawn there; left out: anywhere, by population",
+            str,
+        ),
     }
 
     def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:

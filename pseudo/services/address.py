@@ -194,9 +194,9 @@ def _pool(pack: LocalePack, kind: str, anchor: Place | None, preposition: str | 
     return pack.cached(f"place-pool:{kind}:{anchor.id if anchor else '*'}:{preposition or ''}", make)
 
 
-def place_pool(pack: LocalePack, kind: str) -> WeightedList:
-    """Every place name of a kind in the pack, by population."""
-    return _pool(pack, kind, None, None)
+def place_pool(pack: LocalePack, kind: str, inside: Place | None = None) -> WeightedList:
+    """Every place name of a kind in the pack (`inside` a region: under it), by population."""
+    return _pool(pack, kind, inside, None)
 
 
 def _postcodes(pack: LocalePack) -> tuple[dict[str, list[str]], dict[int, tuple[str, ...]], dict[str, list[str]]]:
@@ -303,6 +303,7 @@ class AddressWorld:
         self._pack = pack
         self._tree = pack.tree()
         self.settings = _with_keep(place_settings(pack), pack, keep_option(options.get("keep")))
+        self._home = self._home_region(options.get("home"))  # where draws no record ties to a place lie
         self._mapped: dict[str, Place] = {}  # original place id -> its surrogate place
         self._by_surrogate: dict[str, Place] = {}  # surrogate name drawn -> the place it names
         self._by_text: dict[str, tuple[Place | None, str | None]] = {}  # a value as written -> the place read
@@ -803,6 +804,19 @@ class AddressWorld:
         in one region, not one in Maryland and the next in Washington state."""
         return self._units_region
 
+    def home(self) -> Place | None:
+        """The region the configuration says the corpus comes from (places option `home`), or None."""
+        return self._home
+
+    def _home_region(self, name: object) -> Place | None:
+        if not name:
+            return None
+        kinds = self.settings.kinds.get("REGION", ())
+        found = [p for p in self._tree.lookup(str(name)) if p.kind in kinds]
+        if not found:
+            raise ConfigError(f"rules.places.home: {name!r} is no region of the {self._pack.code!r} pack ({', '.join(kinds)})")
+        return min(found, key=lambda p: (-p.weight, p.id))
+
     def unit_address(self, document: Tagged, target: Target) -> tuple[str, str] | None:
         """(street, postcode) of the catalogue unit a street or postcode is written after, on its
         line, with only places between ("Hospital Universitario La Paz. Paseo de la Castellana,
@@ -1236,16 +1250,17 @@ class AddressWorld:
         surrogate of the region written right after it when the lists know that region ("Estella
         (Navarra)": a town of Navarre, as the kept province says), else inside the region the
         record's nearest listed place is drawn in ("Isla de la Palma" in a record of Santa Cruz de
-        Tenerife: one of its towns, not Burgos), else anywhere."""
+        Tenerife: one of its towns, not Burgos), else inside the configured home region, else anywhere."""
         kind = self.settings.default_kind.get(label)
         if kind is None:
             raise LocaleError(f"locale {self._pack.code!r} says no place kind for {label} (settings.places.kinds)")
         region = self.find(beside, "REGION")[0] if beside else None
         if region is None or region.kind == kind:
-            region = self._anchor(near) if near is not None and not self.is_abroad(near) else None
+            region = self._anchor(near) if near is not None and not self.is_abroad(near) else self._home
         if region is not None and len(_pool(self._pack, kind, region, None)) < 2:
             region = None  # too small a region to draw in: its surrogate is not asked for
-        pool = _pool(self._pack, kind, self.surrogate(region), None) if region is not None else None
+        inside = region if region is None or region is self._home else self.surrogate(region)  # the home region is where draws lie, not a value
+        pool = _pool(self._pack, kind, inside, None) if inside is not None else None
         if pool is None or len(pool) < 2:
             pool = _pool(self._pack, kind, None, None)
         return self._scope.consistent(NAMESPACE, f"place:{kind}", normalise(text), pool.draw, one_to_one=True)

@@ -235,6 +235,31 @@ def test_initials_of_type_words_alone_name_no_one_and_stay():
         assert (unit.surrogate, unit.kept_as) == (original, "a type word alone"), unit
 
 
+def test_a_configured_home_region_holds_the_hospitals_nothing_else_places():
+    """"to go to quartermain 3" (a ward of the ICU's own hospital) had become "evergreenhealth 6",
+    a Washington hospital in Maryland notes (round 24): nothing in the note ties the unit to a
+    region. The places option `home` names the region the corpus comes from, and such a unit is
+    drawn there; without it, anywhere by population. A region the pack lacks is a config error."""
+    pack = load_pack("en")
+    tree = pack.tree()
+    states: dict[str, set[str]] = {}
+    for row in pack.rows("hospitals"):
+        short = _forms().get(row["name"], ("", ""))[0].casefold()
+        place = tree.places.get(row["place_id"])
+        if short and place is not None:
+            states.setdefault(short, set()).add(tree.ancestor(place, "state").name)
+    text = "plan to go to quartermain 3 when stable."
+    anywhere = set()
+    for key in range(12):
+        [unit] = _run([("1-1", text, [("quartermain", "Location")])], f"k{key}", rules={"places": {"home": "Maryland"}}).results[0].replacements
+        assert "Maryland" in states[unit.surrogate.casefold()], unit.surrogate
+        [unit] = _run([("1-1", text, [("quartermain", "Location")])], f"k{key}").results[0].replacements
+        anywhere |= states.get(unit.surrogate.casefold(), set())
+    assert anywhere - {"Maryland"}
+    with pytest.raises(ConfigError, match="home"):
+        _run([("1-1", text, [("quartermain", "Location")])], rules={"places": {"home": "Atlantis"}})
+
+
 def test_a_firm_tagged_as_a_location_becomes_a_real_firm_not_a_town():
     """"concerned about his business Genentech" had become "his business Aiken": a listed maker
     tagged as a location is a firm (a Drugs@FDA sponsor); a town and a hospital stay what they were."""
