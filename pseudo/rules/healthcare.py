@@ -453,6 +453,12 @@ def _cue_initials(pack: LocalePack, vocabulary: str) -> frozenset[str]:
     return pack.cached(f"cue-initials:{vocabulary}", make)
 
 
+def _same_size(candidate: str, original: str) -> bool:
+    """As many words as the original, so a template name keeps its shape ("Fundació Puigvert" ->
+    "Fundació Vidal", not "Fundació Olivia Martínez", which read as a person's, round 36)."""
+    return len(_WORD.findall(candidate)) == len(_WORD.findall(original))
+
+
 def _unit_key(text: str) -> str:
     """The consistency key of a unit: "Kessler-Adventist" and "Kessler Adventist" are one unit
     (a patient's two notes had named two hospitals for it)."""
@@ -756,7 +762,7 @@ class HealthcareUnitRule(Rule):
             word = type_word or (chosen.get("cues") or [""])[0]
             catalogue = ctx.options["names"] == "catalogue" and chosen.get("catalogue") and ctx.pack.has(chosen["catalogue"]) and abroad is None
             candidate = ""
-            for _ in range(MAX_TRIES):
+            for attempt in range(MAX_TRIES):
                 if catalogue:
                     every = ctx.pack.weighted(chosen["catalogue"])
                     # after a few refused draws the whole catalogue: a place whose only listed unit is
@@ -771,7 +777,7 @@ class HealthcareUnitRule(Rule):
                     if abroad is not None:  # named after its town abroad, not a home devotion or royal ("Infanta ...") nor "Comarcal"
                         names = chosen.get("abroad") or [n for n in names if "{place}" in n] or names
                     candidate = _fill(stream.choice(names), word, ctx.pack, stream, place, streets)
-                if fits(candidate):
+                if fits(candidate) and (catalogue or attempt >= MAX_TRIES - 2 or _same_size(candidate, target.text)):
                     break
             return candidate
 

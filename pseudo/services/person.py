@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 import regex
+from rapidfuzz import fuzz
 
 from pseudo.casing import match_case
 from pseudo.folds import ascii_fold, loose, normalise, strip_accents
@@ -51,6 +52,7 @@ NAMESPACE = "names"  # the keyed draws of names, as the names rule has always ma
 CUE_WINDOW = 40  # characters before a person searched for a kinship word or title
 EVERY_NAME = sys.maxsize  # a pool size no list reaches: the whole list, at its census weights
 DOUBLED_POOL = 100  # the surnames a person bearing one twice ("García García") is drawn among
+TWIN_SIMILARITY = 75  # how near (0-100) an unlisted word of a name is to the listed word it misspells
 _LAST_WORD = regex.compile(r"(\p{L}+)[^\S\n]*[:,]?[^\S\n]*$")  # the word right before a name ("husband ")
 # a word of a name; "M.a" (María shortened: a capital, a dot, one small letter or ª) is one word, not two initials
 _TOKEN = regex.compile(r"\p{Lu}\.[\p{Ll}ªº](?![\p{L}\p{M}.])|\p{L}[\p{L}\p{M}]*(?:['’]\p{L}[\p{L}\p{M}]*)*['’]?")
@@ -175,6 +177,9 @@ class PersonService:
     def _name(self, target: Target, document: Tagged) -> tuple[str, str | None]:
         if self.common_words_only(target.text):
             return target.text, f"{target.label} span of common words, kept"
+        twin = self._written_right_elsewhere(target, document)
+        if twin is not None:
+            return self.name(twin, document)
         person = self.person_at(target, document)
         classes = self._classes(target, document)
         gender, fallback = self._gender(person, document)
@@ -222,6 +227,29 @@ class PersonService:
         if not changed:
             return self._draw(target.text, "last", []), "no name token in span"
         return "".join(pieces), fallback
+
+    def _written_right_elsewhere(self, target: Target, document: Tagged) -> Target | None:
+        """The same name written without the writer's slip elsewhere in the document: every word
+        the same but one, which no list holds here and is a near spelling of the listed word
+        there ("osé Ángel Tomás Amérigo" beside "José Ángel Tomás Amérigo"). It takes that name's
+        surrogate: drawn apart, the slip had made two doctors of one ("miguel Andrés ..." and
+        "Antonio Andrés ...", round 36)."""
+        words = [w.casefold() for w in _TOKEN.findall(target.text)]
+        if len(words) < 2:
+            return None
+        for other in document.targets:
+            if other.label not in NAME_LABELS or other.span == target.span:
+                continue
+            others = [w.casefold() for w in _TOKEN.findall(other.text)]
+            if len(others) != len(words):
+                continue
+            differ = [i for i, (a, b) in enumerate(zip(words, others)) if a != b]
+            if len(differ) != 1:
+                continue
+            mine, theirs = words[differ[0]], others[differ[0]]
+            if not self.lists.weight(mine) and self.lists.weight(theirs) and fuzz.ratio(mine, theirs) >= TWIN_SIMILARITY:
+                return other
+        return None
 
     def common_words_only(self, text: str) -> bool:
         """Whether a name span holds only common words of the language that no name list holds

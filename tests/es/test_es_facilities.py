@@ -375,6 +375,15 @@ def test_one_unit_written_two_ways_is_one_surrogate():
         assert first == second and "Dureta" not in first, (first, second)
 
 
+def test_a_unit_named_from_templates_keeps_the_original_s_number_of_words():
+    """"Fundació Puigvert" had become "Fundació Olivia Martínez", read as a person's name (round 36):
+    a template name has as many words as the original wherever the templates allow it."""
+    text = "Servicio de Urología. Fundació Puigvert. Cartagena 340-350. 08025 Barcelona."
+    tags = [("Fundació Puigvert", "INSTITUCION"), ("Cartagena 340-350", "CALLE"), ("08025", "TERRITORIO"), ("Barcelona", "TERRITORIO")]
+    sizes = [len(unit.split()) for unit, *_ in run_many(text, tags, keys=20)]
+    assert sizes.count(2) >= 18, sizes
+
+
 def test_a_hospital_name_never_ends_in_the_town_written_after_it():
     text = "Servicio de Cirugía Plástica Hospital Nuestra Señora del Rosario Madrid, España correo@gmail.com"
     tags = [("Hospital Nuestra Señora del Rosario", "HOSPITAL"), ("Madrid", "TERRITORIO"), ("España", "PAIS")]
