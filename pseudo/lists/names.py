@@ -355,6 +355,14 @@ def record_sex(pack: LocalePack, sex_values: list[str], text: str) -> tuple[str,
     return (written[0], "text") if written else None
 
 
+def field_sex_of(pack: LocalePack, value: str) -> str | None:
+    """The sex a sex field's value says in the pack's `sex` words ("H": male), or None."""
+    if not pack.has("sex"):
+        return None
+    words = {w["word"].casefold(): w["sex"] for w in pack.vocabulary("sex").get("words") or [] if w["in"] == "field"}
+    return words.get(value.strip().casefold())
+
+
 def field_in_sex(pack: LocalePack, value: str, sex: str) -> str | None:
     """A sex field's value written for `sex`: the value's `opposite` in the pack's `sex` words
     where the value says the other sex ("H" -> "m", to be cased as written); None where it says

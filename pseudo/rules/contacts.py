@@ -161,18 +161,21 @@ def surrogate_domain(original: str, ctx: Context, position: int, mail: bool = Fa
     key = original.casefold()
     if _fictional(ctx):
         return ctx.consistent("domain", key, lambda stream: _reserved_domain(original, stream), one_to_one=False)
-    lists = _listed_domains(ctx.pack, ctx.services.clock.record_year(ctx.document, ctx.pack))  # none launched after the record
-    providers = lists.get("provider")
+    every = _listed_domains(ctx.pack)  # what kind of domain the original is
+    year = ctx.services.clock.record_year(ctx.document, ctx.pack)
+    lists = _listed_domains(ctx.pack, year)  # what it may become: none launched after the record
+    family = "domain" if year is None else f"domain:{year}"  # a scope's record of 2003 never takes a draw made for one of 2015
+    providers = lists.get("provider") or every.get("provider")
     abroad = mail and providers is not None and ctx.pack.has("locations") and ctx.services.address.address_abroad(ctx.document)
-    if providers is not None and (key in providers or abroad):
-        return ctx.consistent("domain", key, (_worldwide(providers) if abroad else providers).draw, one_to_one=False)
+    if providers is not None and (key in (every.get("provider") or ()) or abroad):
+        return ctx.consistent(family, key, (_worldwide(providers) if abroad else providers).draw, one_to_one=False)
     if _kept_regions_service(key, ctx, position):
         return original
     built = _institution_domain(original, ctx)
     if built and built != key:
         return built
     pool = _regional_pool(ctx, providers, lists.get("institution"), key, position) or lists.get("any") or providers  # no place: as people's domains fall
-    return ctx.consistent("domain", key, pool.draw, one_to_one=False)
+    return ctx.consistent(family, key, pool.draw, one_to_one=False)
 
 
 def _worldwide(providers: WeightedList) -> WeightedList:

@@ -298,17 +298,39 @@ def _type_words_last(pack: LocalePack, vocabulary: str, catalogue: str) -> bool:
             ends += any(m.end() == len(name) for m in found)
         return ends >= starts
 
-    return pack.cached(f"type-words-last:{catalogue}", make)
+    return pack.cached(f"type-words-last:{vocabulary}:{catalogue}", make)
 
 
-def _type_letters(text: str, last: bool) -> tuple[str, bool]:
+def _type_letters(text: str, last: bool, pack: LocalePack, vocabulary: str) -> tuple[str, bool] | None:
     """The letters of an acronym that stand for type words, and whether they end it: its last two
-    ("VAMC": Medical Center; one of "GH") where the pack's names end in their type words, else its
-    first ones ("HULP": Hospital Universitario). A drawn unit's initials keep them: "OHAC HOSPITAL"
-    for "VAMC HOSPITAL" read as made up."""
+    ("VAMC": Medical Center; one of "TGH") where the pack's names end in their type words, else its
+    first ones ("HULP": Hospital Universitario); None where those letters are no initials of the
+    vocabulary's cues ("UCSF" keeps no "SF" of San Francisco, "JM" no "J"). A drawn unit's
+    initials keep them: "OHAC HOSPITAL" for "VAMC HOSPITAL" read as made up."""
     letters = [c.upper() for c in text if c.isalpha()]
     count = 2 if len(letters) >= 4 else 1
-    return "".join(letters[-count:] if last else letters[:count]), last
+    kept = "".join(letters[-count:] if last else letters[:count])
+    words, pairs = _cue_letters(pack, vocabulary)
+    return (kept, last) if kept in (pairs if count == 2 else words) else None
+
+
+def _cue_letters(pack: LocalePack, vocabulary: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The first letters of the vocabulary's cue words, and the initials of its cues of two words
+    (particles left out): the letters an acronym's type words may leave."""
+
+    def make() -> tuple[frozenset[str], frozenset[str]]:
+        small = particles(pack)
+        words: set[str] = set()
+        pairs: set[str] = set()
+        for unit_type in _types(pack, vocabulary):
+            for cue in unit_type.get("cues") or ():
+                found = [w for w in _WORD.findall(cue) if w.casefold() not in small and w[0].isalpha()]
+                words.update(w[0].upper() for w in found)
+                if len(found) == 2:
+                    pairs.add("".join(w[0].upper() for w in found))
+        return frozenset(words), frozenset(pairs)
+
+    return pack.cached(f"cue-letters:{vocabulary}", make)
 
 
 def _keeps_type_letters(initials: str, typed: tuple[str, bool]) -> bool:
@@ -402,13 +424,14 @@ def _generic_words(pack: LocalePack) -> frozenset[str]:
     return pack.cached("units:generic-words", make)
 
 
-def _generic_of_place(target: Target, ctx: Context, unit_type: dict[str, Any] | None = None) -> str | None:
+def _generic_of_place(target: Target, ctx: Context, unit_type: dict[str, Any] | None = None, after: str | None = None) -> str | None:
     """'Centro de Transfusión Sanguínea de Navarra', 'Centro Penitenciario de Zuera': words that name
     no one, a particle, then a listed place ending the span: the same words and the place's
     surrogate, which is the span itself when the place is kept (a region: it names nothing else).
     A type whose names are after a region ("{type} de {province}": prisons, few to a province)
     takes the surrogate's region of that kind: "Centro Penitenciario de Novillas", a village of
-    Zaragoza, read as made up (round 22)."""
+    Zaragoza, read as made up (round 22); where that region is written right `after` the span,
+    the town's surrogate ("Universidad de Asturias Asturias" for "Universidad de Oviedo Asturias")."""
     if not ctx.pack.has("locations"):
         return None
     world = ctx.services.address
@@ -424,6 +447,8 @@ def _generic_of_place(target: Target, ctx: Context, unit_type: dict[str, Any] | 
     slots = {slot for name in (unit_type or {}).get("names") or () for slot in _PLACEHOLDER.findall(name)}
     regions = [kind for kind in slots if kind in _region_kinds(ctx.pack)] if "place" not in slots else []
     region = ctx.pack.tree().ancestor(surrogate, regions[0]) if regions else None
+    if region is not None and _WORD.findall(region.name)[-1].casefold() == after:
+        region = None  # the region is written right after it: the town's surrogate ("Universidad de Asturias Asturias")
     return target.text[:start] + (region or surrogate).name + target.text[end:]
 
 
@@ -435,20 +460,27 @@ def _keeps_type_word(unit_type: dict[str, Any]) -> bool:
 
 
 def _cue_initials(pack: LocalePack, vocabulary: str) -> frozenset[str]:
-    """The initials of the vocabulary's cues of two words, particles left out ("GH" of
-    General Hospital, "CS" of Centro de Salud): a unit written so names no one. Real notes of a
-    corpus write their own "GH" throughout, and a surrogate "BH" beside them read as made up
-    (PhysioNet round 23)."""
+    """The initials of the cues of two words of the vocabulary's catalogued types, particles left
+    out ("GH" of General Hospital, "CS" of Centro de Salud): a unit written so names no one. Real
+    notes of a corpus write their own "GH" throughout, and a surrogate "BH" beside them read as
+    made up (PhysioNet round 23). Not a word a catalogue name writes ("HM" of Hospital Militar is
+    HM Hospitales too), nor a type without a catalogue's ("PP" of Prisión Provincial)."""
 
     def make() -> frozenset[str]:
         small = particles(pack)
-        found = set()
+        found: set[str] = set()
+        taken: set[str] = set()
         for unit_type in _types(pack, vocabulary):
+            catalogue = unit_type.get("catalogue")
+            if not catalogue or not pack.has(catalogue):
+                continue
             for cue in unit_type.get("cues") or ():
                 words = [w for w in _WORD.findall(cue) if w.casefold() not in small]
                 if len(words) == 2 and all(w[0].isalpha() for w in words):  # "CSMC" would be Cedars-Sinai's too
                     found.add("".join(w[0].upper() for w in words))
-        return frozenset(found)
+            for name in pack.weighted(catalogue).items:  # two letters are many units' initials, but a word names a brand
+                taken.update(w for w in _WORD.findall(name) if w.isupper())
+        return frozenset(found - taken)
 
     return pack.cached(f"cue-initials:{vocabulary}", make)
 
@@ -551,12 +583,13 @@ class HealthcareUnitRule(Rule):
         size = len(_WORD.findall(target.text))
         every = ctx.pack.weighted(catalogue)
 
-        typed = _type_letters(target.text, _type_words_last(ctx.pack, self.vocabulary, catalogue)) if acronym else None
+        typed = _type_letters(target.text, _type_words_last(ctx.pack, self.vocabulary, catalogue), ctx.pack, self.vocabulary) if acronym else None
+        own = "".join(c for c in target.text.upper() if c.isalpha())
 
         def form(name: str) -> str:
             short, initials = forms.get(name, ("", ""))
-            if acronym:
-                return initials if len(initials) == letters and (typed is None or _keeps_type_letters(initials, typed)) else ""
+            if acronym:  # never the original's own initials: a pool of only those could draw nothing else
+                return initials if len(initials) == letters and initials.upper() != own and (typed is None or _keeps_type_letters(initials, typed)) else ""
             return short if len(_WORD.findall(short)) == size else ""
 
         def pool(names: WeightedList) -> WeightedList:
@@ -567,11 +600,11 @@ class HealthcareUnitRule(Rule):
             ordered = sorted(kept.items(), key=lambda item: (-item[1], item[0]))
             return WeightedList(tuple(n for n, _ in ordered), tuple(w for _, w in ordered))
 
-        shape = f"initials:{letters}:{typed[0] if typed else ''}" if acronym else f"short:{size}"
+        shape = f"initials:{letters}:{typed[0] if typed else ''}:{own}" if acronym else f"short:{size}"
         anywhere = ctx.pack.cached(f"name-forms:{catalogue}:{shape}", lambda: pool(every))
         if not len(anywhere) and typed is not None:  # no unit's initials keep the type letters: any of that length
             typed = None
-            shape = f"initials:{letters}:"
+            shape = f"initials:{letters}::{own}"
             anywhere = ctx.pack.cached(f"name-forms:{catalogue}:{shape}", lambda: pool(every))
         if not len(anywhere):
             return None
@@ -743,11 +776,7 @@ class HealthcareUnitRule(Rule):
         originals_renamed = {frozenset(w.casefold() for w in _WORD.findall(n)) - generic for n in filed_here}  # the original under its new name, by naming words
         near = _near(ctx.pack, unit_type["catalogue"], place, fits) if catalogued else None
 
-        renamed = None if catalogued else _generic_of_place(target, ctx, unit_type)
-        if renamed is not None and next_word is not None and _WORD.findall(renamed)[-1].casefold() == next_word:
-            # "Universidad de Oviedo Asturias" had become "Universidad de Asturias Asturias": the
-            # region its name would take is written right after it, so it names no more than that
-            renamed = target.text
+        renamed = None if catalogued else _generic_of_place(target, ctx, unit_type, next_word)
         if renamed is not None:
             kept = renamed == target.text
             return Surrogate(renamed, kept=kept, kept_as="named after its kept place" if kept else None)
@@ -761,8 +790,8 @@ class HealthcareUnitRule(Rule):
             chosen = unit_type or stream.choice(types)
             word = type_word or (chosen.get("cues") or [""])[0]
             catalogue = ctx.options["names"] == "catalogue" and chosen.get("catalogue") and ctx.pack.has(chosen["catalogue"]) and abroad is None
-            candidate = ""
-            for attempt in range(MAX_TRIES):
+            candidate, fitting = "", ""
+            for _ in range(MAX_TRIES):
                 if catalogue:
                     every = ctx.pack.weighted(chosen["catalogue"])
                     # after a few refused draws the whole catalogue: a place whose only listed unit is
@@ -777,17 +806,20 @@ class HealthcareUnitRule(Rule):
                     if abroad is not None:  # named after its town abroad, not a home devotion or royal ("Infanta ...") nor "Comarcal"
                         names = chosen.get("abroad") or [n for n in names if "{place}" in n] or names
                     candidate = _fill(stream.choice(names), word, ctx.pack, stream, place, streets)
-                if fits(candidate) and (catalogue or attempt >= MAX_TRIES - 2 or _same_size(candidate, target.text)):
-                    break
-            return candidate
+                if fits(candidate):
+                    if catalogue or _same_size(candidate, target.text):
+                        return candidate
+                    fitting = fitting or candidate  # a name of another size, if none of the original's comes
+            return fitting or candidate
 
         family = f"{self.name}:{unit_type['type'] if unit_type else '*'}"
         # one unit written two ways ("Hospital Son Dureta", "Hospital Universitario Son Dureta") is one
         # unit: its naming words find the surrogate the first way drew
-        naming = " ".join(sorted(original_words)) if naming_words_only else ""
-        same_unit = ctx.scope.remembered(self.name, f"{family}:named", naming) if naming else None
         # the type word stays; a unit no place ties to the scope is the same unit in every scope of the run
         run_wide = place is None or (world is not None and place is world.home())
+        # (the alias is the scope's, so a run-wide unit draws alone; two units of one name in two towns stay two)
+        naming = f"{' '.join(sorted(original_words))} @{place.id}" if naming_words_only and not run_wide and place is not None else ""
+        same_unit = ctx.scope.remembered(self.name, f"{family}:named", naming) if naming else None
         surrogate = same_unit or ctx.consistent(family, _unit_key(target.text), draw, shares_words=True, run_wide=run_wide)
         if naming:
             ctx.scope.remember(self.name, f"{family}:named", naming, surrogate)
@@ -796,7 +828,7 @@ class HealthcareUnitRule(Rule):
             if len(initials) >= 2 and initials.casefold() != target.text.casefold():
                 return Surrogate(initials, fallback=fallback)
         if ctx.pack.has("locations"):
-            ctx.services.address.unit_written(ctx.document, target, surrogate)  # its street and postcode follow it
+            ctx.services.address.unit_written(ctx.document, target, surrogate, place)  # its street and postcode follow it
         if casing_of(target.text) == "title" and surrogate[:1].islower() and _SENTENCE_END.search(ctx.text_before(target.span)):
             surrogate = surrogate[0].upper() + surrogate[1:]
         return Surrogate(surrogate, fallback=fallback)

@@ -77,7 +77,17 @@ def redraw_digits(text: str, stream: KeyedStream) -> str:
     each other ("45", "54") as it has, placed anew. A number typed by hand ("98731245") gets one
     that looks typed by hand, a machine's one that looks a machine's: uniform digits beside
     hand-typed originals were what a reader named (round 32). Only those two counts carry over,
-    and whether the number holds a zero at all (hand-typed ones often hold none)."""
+    and that a number without a zero gets none (hand-typed ones often hold none); never the
+    original itself."""
+    for _ in range(TEXTURE_TRIES):  # the texture of "11" or "1234" allows few numbers: never the original itself
+        drawn = _textured(text, stream)
+        if drawn != text:
+            return drawn
+    first = next((i for i, c in enumerate(text) if c.isnumeric()), -1)
+    return "".join(stream.digit(exclude="0" if i == first and c != "0" else "") if c.isnumeric() else c for i, c in enumerate(text))
+
+
+def _textured(text: str, stream: KeyedStream) -> str:
     numeric = [i for i, c in enumerate(text) if c.isnumeric()]
     slots = [k for k in range(1, len(numeric)) if numeric[k] == numeric[k - 1] + 1]
     relations = [_relation(text[numeric[k - 1]], text[numeric[k]]) for k in slots]
@@ -111,6 +121,9 @@ def _relation(first: str, second: str) -> str:
         return "other"
     gap = abs(int(first) - int(second))
     return "same" if gap == 0 else "step" if gap == 1 else "other"
+
+
+TEXTURE_TRIES = 8  # redraws of a number's texture before its digits are drawn one by one
 
 
 def luhn_valid(digits: str) -> bool:

@@ -11,8 +11,8 @@ from pseudo.rules.ids import as_date, is_whole_date, plain_words
 
 class SexRule(Rule):
     """A sex field stays (the language gives the sex away anyway), except where the record's
-    running text outweighs it (`PersonService.record_sex`): the patient's surrogate names take the
-    text's sex, so the field says it too ("Sexo: H" beside "la paciente" again and again -> "Sexo:
+    running text outweighs it and the patient's surrogate names took the text's sex
+    (`PersonService.field_sex`): the field says it too ("Sexo: H" beside "la paciente" again and again -> "Sexo:
     M"), and the record holds one person where readers had caught "Amaia" with "Sexo: H"."""
 
     name = "sex"
@@ -21,8 +21,8 @@ class SexRule(Rule):
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
         if ctx.pack is not None and target.role in (None, "patient"):
-            stated = ctx.services.person.record_sex(ctx.document)
-            written = field_in_sex(ctx.pack, target.text, stated[0]) if stated is not None and stated[1] == "text" else None
+            sex = ctx.services.person.field_sex(ctx.document)
+            written = field_in_sex(ctx.pack, target.text, sex) if sex is not None else None
             if written is not None:
                 return Surrogate(match_case(target.text, written))
         return Surrogate(target.text, kept=True)

@@ -535,7 +535,8 @@ class AddressWorld:
                 pool = self._taking_article(pool, place)
             if self._codes_written.get(place.id):  # written with its code: a town that has as many of its own
                 pool = self._with_codes(pool, place, self._codes_written[place.id])
-            pool = _of_its_size(pool, place)
+            if place.kind == self.settings.default_kind.get("PLACE"):  # towns only: not a country, a capital or a region
+                pool = _of_its_size(pool, place)
             avoid = self._replaced_regions(place)
             name = self._scope.consistent(
                 NAMESPACE, f"place:{place.kind}", normalise(place.name), lambda s: self._draw(pool, avoid, place.kind, anchor, s),
@@ -754,17 +755,23 @@ class AddressWorld:
         word as the original wrote it): for the scope, so every mention finds its address."""
         self._catalogue_drawn[written] = (catalogue, name)
 
-    def unit_written(self, document: Tagged, unit: Target, written: str) -> None:
-        """A unit span became `written`: where that is a catalogue unit with an address, a street
-        and a postcode written after it on its line are its own (`unit_address`)."""
+    def unit_written(self, document: Tagged, unit: Target, written: str, place: Place | None = None) -> None:
+        """A unit span became `written`, drawn at `place`: where that is a catalogue unit with an
+        address, a street and a postcode written after it on its line are its own (`unit_address`),
+        those of the unit so named in that place (a town, or under a region), else the first filed."""
         self.read_document(document)
         drawn = self._catalogue_drawn.get(written)
         filed = _catalogue_addresses(self._pack, drawn[0]).get(drawn[1]) if drawn else None
         if filed:
-            town = self.unit_town(document, unit)
-            here = self.surrogate(town).id if town is not None else None
-            _, street, code = next((unit_filed for unit_filed in filed if unit_filed[0] == here), filed[0])  # the one in the unit's town
+            here = [unit_filed for unit_filed in filed if place is not None and (unit_filed[0] == place.id or self._filed_under(unit_filed[0], place))]
+            _, street, code = (here or filed)[0]  # the one where it was drawn: "Hospital San Rafael" of Madrid, not of Cádiz
             self._unit_addresses[(unit.span.start, unit.span.end)] = (street, code)
+
+    def _filed_under(self, place_id: str, region: Place) -> bool:
+        node = self._tree.places.get(place_id)
+        while node is not None and node.id != region.id:
+            node = self._tree.parent(node)
+        return node is not None
 
     def unit_placed(self, place: Place) -> None:
         """A unit of the scope was drawn at the surrogate `place`: the first such place is where

@@ -26,13 +26,14 @@ from typing import Any, Callable, Mapping
 import regex
 from rapidfuzz import fuzz
 
-from pseudo.casing import match_case
+from pseudo.casing import casing_of, match_case
 from pseudo.folds import ascii_fold, loose, normalise, strip_accents
 from pseudo.labels import NAME_LABELS
 from pseudo.lists.fuzzy import closest
 from pseudo.lists.names import (
     NameLists,
     cue_gender,
+    field_sex_of,
     field_slot,
     gender_cues,
     name_lists,
@@ -116,6 +117,20 @@ class PersonService:
         if self._sex[0] != document.id:
             self._sex = (document.id, record_sex(self._pack, [t.text for t in document.targets if t.label == "SEX"], document.text))
         return self._sex[1]
+
+    def field_sex(self, document: Tagged) -> str | None:
+        """The sex a SEX field must say where it contradicts its record: the running text's, when
+        it outweighed a unanimous field (`record_sex`) and every person of the patient took it (a
+        title before the patient's name keeps the name's sex, and then the field's); else None."""
+        stated = self.record_sex(document)
+        if stated is None or stated[1] != "text":
+            return None
+        values = {v for t in document.targets if t.label == "SEX" for v in [field_sex_of(self._pack, t.text)] if v}
+        people = list({id(p): p for p in self._read(document).values()}.values())
+        patients = self._patients(document, people)[0]
+        if len(values) != 1 or not patients or any(p.cue != stated[0] for p in patients):
+            return None
+        return stated[0]
 
     def _patient_sex(self, document: Tagged, by_start: dict[int, Person]) -> None:
         """The patient takes the sex the record states ("Sexo: Mujer", "la paciente"), so an
@@ -221,7 +236,9 @@ class PersonService:
                 new = self._draw(base, family, lead, person.age, common=loose(word) in doubled, after=follows, heads=index in heads, gender=gender)
                 last_given = new if kind == "first" else None
             lead = []
-            pieces.append(match_case(base if base != word and not marker else word, self._inflect(new, marker)))  # "M.a" cased as "María"
+            rest = target.text.replace(word, " ", 1)  # the span's other words ("ª" reads as lower case)
+            model = word if base == word or marker else rest if casing_of(rest) == "upper" else base  # "M.a" cased as "María", "M.ª TERESA" in capitals
+            pieces.append(match_case(model, self._inflect(new, marker)))
             changed = True
         pieces.append(target.text[cursor:])
         if not changed:

@@ -186,12 +186,13 @@ def test_a_university_is_named_after_the_province_of_the_surrogate_town():
 
 def test_a_university_never_repeats_the_region_written_after_it():
     """"Facultad de Odontología Universidad de Oviedo Asturias" had become "Universidad de Asturias
-    Asturias" (round 31): the province the name would take is written right after it, so the
-    original names no more than the text does, and stays."""
+    Asturias" (round 31): the province the name would take is written right after it, so the name
+    takes the town's surrogate; never the original, whose town is no kept place."""
     text = "Remitido por: Adolfo Pipa. Facultad de Odontología Universidad de Oviedo Asturias. Localidad: Oviedo."
     tags = [("Adolfo Pipa", "NOMBRE_PERSONAL_SANITARIO"), ("Universidad de Oviedo", "INSTITUCION"), ("Asturias", "TERRITORIO"), ("Oviedo", "TERRITORIO")]
-    for _, university, region, _ in run_many(text, tags, keys=8):
-        assert university.split()[-1] != region.split()[-1], (university, region)
+    for _, university, region, town in run_many(text, tags, keys=8):
+        assert university.split()[-1] != region.split()[-1] and "Oviedo" not in university, (university, region)
+        assert university == f"Universidad de {town}", (university, town)
 
 
 def test_an_institution_of_generic_words_and_a_place_keeps_its_words_and_takes_the_places_surrogate():
@@ -330,6 +331,11 @@ def test_a_unit_name_filed_in_several_towns_takes_the_address_of_the_one_in_its_
             several += 1
             assert ("ES-M28079", street.split()[-1]) in filed[unit], (unit, street)
     assert several  # a name filed in Madrid and elsewhere was drawn
+    text = "Paciente natural de Madrid. Ingresa en el Hospital Ruber Internacional. Calle La Masó 38, 28034."  # placed by the town nearest
+    tags = [("Madrid", "TERRITORIO"), ("Hospital Ruber Internacional", "HOSPITAL"), ("Calle La Masó 38", "CALLE"), ("28034", "TERRITORIO")]
+    for _, unit, street, code in run_many(text, tags, keys=40):
+        if len({place for place, _ in filed.get(unit, ())}) > 1 and "ES-M28079" in {place for place, _ in filed[unit]}:
+            assert ("ES-M28079", street.split()[-1]) in filed[unit], (unit, street)
 
 
 def test_a_town_the_lists_name_otherwise_is_read_by_its_postcode_and_the_unit_follows_it():
@@ -382,6 +388,17 @@ def test_a_unit_named_from_templates_keeps_the_original_s_number_of_words():
     tags = [("Fundació Puigvert", "INSTITUCION"), ("Cartagena 340-350", "CALLE"), ("08025", "TERRITORIO"), ("Barcelona", "TERRITORIO")]
     sizes = [len(unit.split()) for unit, *_ in run_many(text, tags, keys=20)]
     assert sizes.count(2) >= 18, sizes
+
+
+def test_two_letters_of_a_type_stay_but_a_brand_s_are_replaced():
+    """"HG" (Hospital General) names no one and stays; "HM" would be Hospital Militar's initials but
+    is also a hospital group's name the catalogue writes (HM Hospitales), and "PP" (Prisión
+    Provincial) is no catalogued type's: both are replaced (review of round 36's code)."""
+    [general] = run("Ingresa en el HG de su área.", [("HG", "HOSPITAL")]).replacements
+    assert (general.surrogate, general.kept_as) == ("HG", "a type word alone")
+    for text, original, label in [("Trasladada al HM de Madrid.", "HM", "HOSPITAL"), ("Interno en el PP de Teruel.", "PP", "INSTITUCION")]:
+        for (new,) in run_many(text, [(original, label)], keys=5):
+            assert new != original, (original, new)
 
 
 def test_a_hospital_name_never_ends_in_the_town_written_after_it():

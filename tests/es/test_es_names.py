@@ -317,6 +317,8 @@ def test_maria_shortened_is_read_as_maria_and_its_surrogate_written_in_full():
             assert "." not in doctor and short not in doctor, doctor
             assert gender_of(first) == "female" and first[0].isupper() and first[1:].islower(), doctor
             assert gender_of(second) in ("female", "neutral"), doctor
+    for (doctor,) in run_many("Médico: M.ª TERESA LÓPEZ GARCÍA.", [("M.ª TERESA LÓPEZ GARCÍA", DOCTOR)], keys=4):
+        assert doctor.isupper(), doctor  # in capitals as the span's other words
 
 
 def test_a_name_with_a_writer_s_slip_takes_the_surrogate_of_the_name_written_right():
@@ -331,3 +333,15 @@ def test_a_name_with_a_writer_s_slip_takes_the_surrogate_of_the_name_written_rig
     text = "Médico: Ana Ruiz Gil.\nEnfermera: Ada Ruiz Gil."  # both listed: two people
     different = [a != b for a, b in run_many(text, [("Ana Ruiz Gil", DOCTOR), ("Ada Ruiz Gil", DOCTOR)], keys=8)]
     assert all(different)
+
+
+def test_a_sex_field_follows_the_text_only_where_the_patient_s_names_did():
+    """A title before the patient's name keeps the name's sex ("Sr. Antonio"), so the field keeps
+    its own; two fields that disagree (a mother's and her newborn's) are never rewritten by a
+    generic "el paciente" (review of the fourth session's code)."""
+    text = "Paciente: Sr. Antonio García. Sexo: H. La paciente refiere dolor. Exploramos a la paciente. La paciente mejora."
+    for _, sex in run_many(text, [("Antonio García", PATIENT), ("H", SEX)], keys=5):
+        assert sex == "H", sex
+    text = "Madre, sexo: M. Recién nacido, sexo: H. El paciente evoluciona bien."
+    for mother, child in run_many(text, [("M", SEX), ("H", SEX)], keys=5):
+        assert (mother, child) == ("M", "H"), (mother, child)

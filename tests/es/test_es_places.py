@@ -383,6 +383,8 @@ def test_a_city_becomes_a_town_of_its_size_class():
     for (town,) in run_many("Localidad/ Provincia: Tolosa.", [("Tolosa", "TERRITORIO")], keys=30):
         drawn.add(town)
     assert any(p.weight < 10_000 for name in drawn for p in tree.lookup(name) if p.kind == "municipality")  # a town draws from all
+    countries = {country for (country,) in run_many("Paciente natural de China.", [("China", "PAIS")], keys=40)}
+    assert len(countries) > 8, countries  # a country is no town: its size class is not kept
 
 
 def test_a_town_written_beside_its_province_is_not_the_town_heading_it():
