@@ -2176,6 +2176,9 @@ def build_en(data: Path, out: Path) -> None:
         "version": "1",
         "language": "en",
         "morphology": "en",
+        # Hospitals become real hospitals of the CMS list near the surrogate place: a template's
+        # "Hillandale General Hosp" read as made up beside real ones (PhysioNet round 25).
+        "defaults": {"healthcare": {"names": "catalogue"}},
         "attribution": [
             "US Social Security Administration baby names; US Census Bureau surnames 2010 (public domain)",
             "Contains data from GeoNames (geonames.org), CC BY 4.0",

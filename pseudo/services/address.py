@@ -465,6 +465,16 @@ class AddressWorld:
         kind = self.settings.default_kind.get("PLACE")
         return kind is not None and len(_pool(self._pack, kind, region, None)) == 1
 
+    def in_one_kept_region(self, first: Place, second: Place) -> bool:
+        """Whether two places lie in the same kept region (a state, a province), or neither in any."""
+        regions = self.settings.kinds.get("REGION", ())
+
+        def region_of(place: Place) -> str | None:
+            found = place if place.kind in regions and self.is_kept(place) else self._kept_region(place)  # a kept province is its own
+            return found.id if found else None
+
+        return region_of(first) == region_of(second)
+
     def _kept_region(self, place: Place) -> Place | None:
         """The nearest region above a place that is kept, or None."""
         node = self._tree.parent(place)
@@ -956,7 +966,9 @@ class AddressWorld:
                 return None  # an unlisted town is the unit's (`unlisted_town_after`), not a name inside the unit's
         named = self.named_in(unit.text, (town_kind,)) if town_kind else None
         if named is not None and named[1] - named[0] < len(unit.text.strip()):
-            return named[2]
+            near = self.nearest_listed(document, unit)
+            if near is None or self.in_one_kept_region(named[2], near):
+                return named[2]  # "Hospital de Alcañiz"; not a saint's name that is a town of another state ("Saint Vincent Hospital")
         return None
 
     def address_countries(self, document: Tagged) -> tuple[Place, ...]:

@@ -109,3 +109,16 @@ def test_a_state_that_is_also_a_country_beside_its_city_stays_the_state():
     for city, state in run_many("He lives in Atlanta, Georgia.", [("Atlanta", "PLACE"), ("Georgia", "PLACE")]):
         assert state == "Georgia", (city, state)
         assert any(tree.ancestor(p, "state") is not None and tree.ancestor(p, "state").name == "Georgia" for p in tree.lookup(city)), city
+
+
+def test_a_hospital_named_like_a_town_of_another_state_stays_in_the_record_s_state():
+    """"a retired electrician from Worcester, MA who presented to Saint Vincent Hospital" had put
+    the hospital in Saint Paul, Minnesota: "Saint Vincent" is a town there too. A town a unit's
+    name holds places it only where it lies in the kept region of the record's nearest place."""
+    pack = load_pack("en")
+    tree = pack.tree()
+    state_of = {row["name"]: tree.ancestor(tree.places[row["place_id"]], "state").name for row in pack.rows("hospitals") if row["place_id"] in tree.places}
+    text = "Retired electrician from Worcester, MA who presented to Saint Vincent Hospital with chest pain."
+    spans = [("Worcester", "CITY"), ("MA", "STATE"), ("Saint Vincent Hospital", "HOSPITAL")]
+    for _, state, hospital in run_many(text, spans, keys=8, tagset="i2b2-2014", rules={"healthcare": {"names": "catalogue"}}):
+        assert state == "MA" and state_of.get(hospital) == "Massachusetts", hospital
