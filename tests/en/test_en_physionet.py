@@ -40,6 +40,19 @@ def _forms():
     return _name_forms(load_pack("en"), "healthcare_units", "hospitals")
 
 
+def _states_by_short_name() -> dict[str, set[str]]:
+    """A hospital's short name (folded) -> the states of the CMS units bearing it."""
+    pack = load_pack("en")
+    tree = pack.tree()
+    states: dict[str, set[str]] = {}
+    for row in pack.rows("hospitals"):
+        short = _forms().get(row["name"], ("", ""))[0].casefold()
+        place = tree.places.get(row["place_id"])
+        if short and place is not None:
+            states.setdefault(short, set()).add(tree.ancestor(place, "state").name)
+    return states
+
+
 def _run(documents: list[tuple[str, str, list[tuple[str, str]]]], key: str = "k", **config):
     out = []
     for doc_id, text, spans in documents:
@@ -177,15 +190,7 @@ def test_a_patients_hospitals_without_a_town_lie_in_the_region_of_the_first_one_
     Washington state hospital in a Maryland patient's notes. A hospital with no place of its own is
     drawn where the scope's first hospital with a place was; a short name taken there by another
     hospital sends the next draw to the state around it, not across the country."""
-    pack = load_pack("en")
-    tree = pack.tree()
-    states: dict[str, set[str]] = {}
-    forms = _forms()
-    for row in pack.rows("hospitals"):
-        short = forms.get(row["name"], ("", ""))[0].casefold()
-        place = tree.places.get(row["place_id"])
-        if short and place is not None:
-            states.setdefault(short, set()).add(tree.ancestor(place, "state").name)
+    states = _states_by_short_name()
     text = "ADMITTED TO FREDERICK MEMORIAL FOR VFIB. WENT TO HOLY CROSS WITH FEVER. TRANSFERRED TO THE ZAGARIA CAMPUS FOR EVAL."
     for key in range(12):
         run = _run([("1-1", text, [("FREDERICK MEMORIAL", "Location"), ("HOLY CROSS", "Location"), ("ZAGARIA", "Location")])], f"k{key}")
@@ -198,14 +203,7 @@ def test_a_hospital_without_a_town_lies_in_the_state_of_the_hospitals_so_named()
     HOSPITAL" (Illinois) in Maryland notes (rounds 20, 21): a note naming no town drew the unit
     anywhere. The catalogue's units so named lie in one kept state (Calvert Memorial, Maryland; of
     five states' "Holy Cross" hospitals, Maryland has the most): the surrogate is drawn there."""
-    pack = load_pack("en")
-    tree = pack.tree()
-    states: dict[str, set[str]] = {}
-    for row in pack.rows("hospitals"):
-        short = _forms().get(row["name"], ("", ""))[0].casefold()
-        place = tree.places.get(row["place_id"])
-        if short and place is not None:
-            states.setdefault(short, set()).add(tree.ancestor(place, "state").name)
+    states = _states_by_short_name()
     for text, original in [("IN TRANSFER FROM CALVERT HOSPITAL FOR HYPOTENSION.", "CALVERT"), ("heart transplant at Holy Cross. This friend", "Holy Cross")]:
         for key in range(10):
             run = _run([("1-1", text, [(original, "Location")])], f"k{key}")
@@ -240,14 +238,7 @@ def test_a_configured_home_region_holds_the_hospitals_nothing_else_places():
     a Washington hospital in Maryland notes (round 24): nothing in the note ties the unit to a
     region. The places option `home` names the region the corpus comes from, and such a unit is
     drawn there; without it, anywhere by population. A region the pack lacks is a config error."""
-    pack = load_pack("en")
-    tree = pack.tree()
-    states: dict[str, set[str]] = {}
-    for row in pack.rows("hospitals"):
-        short = _forms().get(row["name"], ("", ""))[0].casefold()
-        place = tree.places.get(row["place_id"])
-        if short and place is not None:
-            states.setdefault(short, set()).add(tree.ancestor(place, "state").name)
+    states = _states_by_short_name()
     text = "plan to go to quartermain 3 when stable."
     anywhere = set()
     for key in range(12):
