@@ -348,6 +348,8 @@ class AddressWorld:
     def _find(self, name: str, label: str) -> tuple[Place | None, str | None]:
         wanted = self.settings.kinds.get(label) or ()
         found = [p for p in self._tree.lookup(name) if not wanted or p.kind in wanted]
+        if self._home is not None and len(found) > 1:  # "Hampton" of a Maryland corpus is Maryland's, not Virginia's larger one
+            found = [p for p in found if self._inside(p, [self._home])] or found
         countries = [p for p in found if p.kind == "country"]
         regions = self.settings.kinds.get("REGION", ())
         if countries and not any(p.kind in regions for p in found):

@@ -247,6 +247,10 @@ def test_a_configured_home_region_holds_the_hospitals_nothing_else_places():
         [unit] = _run([("1-1", text, [("quartermain", "Location")])], f"k{key}").results[0].replacements
         anywhere |= states.get(unit.surrogate.casefold(), set())
     assert anywhere - {"Maryland"}
+    tree = load_pack("en").tree()
+    for key in range(6):  # a town of several states is the home region's ("LIVES IN Hampton": not Virginia's, round 26)
+        [town] = _run([("1-1", "LIVES IN Hampton WITH WIFE.", [("Hampton", "Location")])], f"k{key}", rules={"places": {"home": "Maryland"}}).results[0].replacements
+        assert any(tree.ancestor(p, "state").name == "Maryland" for p in tree.lookup(town.surrogate) if p.kind == "city"), town.surrogate
     with pytest.raises(ConfigError, match="home"):
         _run([("1-1", text, [("quartermain", "Location")])], rules={"places": {"home": "Atlantis"}})
 
