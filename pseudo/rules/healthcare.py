@@ -555,7 +555,7 @@ class HealthcareUnitRule(Rule):
         named = world.named_in(target.text, kinds) if town is None else None
         nearest = world.nearest(ctx.document, target.span.start, labels=("PLACE",), kinds=kinds, besides=target) if town is None else None
         if town is None and named is not None and named[1] - named[0] < len(target.text.strip()):  # "CALVERT" alone is the unit's own name
-            town = named[2] if nearest is None or world.in_one_kept_region(named[2], nearest) else None  # not a saint's "Saint Vincent" of another state
+            town = named[2] if world.named_as_its_place(target.text, named, nearest) else None  # not a saint's "Saint Vincent" of another state
         if town is None:  # the nearest: "Hospital San Agustín, Avilés" is Avilés's, not the patient's town's
             town = nearest
         if town is None and (placed := world.units_region()) is not None:

@@ -967,11 +967,18 @@ class AddressWorld:
             if place is None:
                 return None  # an unlisted town is the unit's (`unlisted_town_after`), not a name inside the unit's
         named = self.named_in(unit.text, (town_kind,)) if town_kind else None
-        if named is not None and named[1] - named[0] < len(unit.text.strip()):
-            near = self.nearest_listed(document, unit)
-            if near is None or self.in_one_kept_region(named[2], near):
-                return named[2]  # "Hospital de Alcañiz"; not a saint's name that is a town of another state ("Saint Vincent Hospital")
+        if named is not None and named[1] - named[0] < len(unit.text.strip()) and self.named_as_its_place(unit.text, named, self.nearest_listed(document, unit)):
+            return named[2]
         return None
+
+    def named_as_its_place(self, text: str, named: tuple[int, int, Place], near: Place | None) -> bool:
+        """Whether the place a unit's name holds is where the unit stands: written after a particle
+        ("Hospital de Alcañiz"), or in the kept region of the record's nearest place; "Saint Vincent
+        Hospital" of a Worcester, MA patient is a saint's, not Saint Vincent, Minnesota's."""
+        before = _LETTERS.findall(text, 0, named[0])
+        if before and before[-1].casefold() in particles(self._pack):
+            return True
+        return near is None or self.in_one_kept_region(named[2], near)
 
     def address_countries(self, document: Tagged) -> tuple[Place, ...]:
         """The foreign countries a record's address lies in, kept as written like a kept province

@@ -401,6 +401,16 @@ def test_two_letters_of_a_type_stay_but_a_brand_s_are_replaced():
             assert new != original, (original, new)
 
 
+def test_a_town_written_after_a_particle_in_a_unit_s_name_places_it_even_in_another_province():
+    """"Hospital de Alcañiz" of a Zaragoza patient stands in Teruel: the town after "de" is the
+    unit's, whatever the record's nearest place (a saint's name of another state is not: en)."""
+    tree = es_pack().tree()
+    province_of = {r["name"]: tree.ancestor(tree.places[r["place_id"]], "province").name for r in es_pack().rows("hospitals") if r["place_id"] in tree.places}
+    text = "Localidad/ Provincia: Zaragoza.\nRemitido desde el Hospital de Alcañiz para estudio."
+    for _, unit in run_many(text, [("Zaragoza", "TERRITORIO"), ("Hospital de Alcañiz", "HOSPITAL")], keys=8):
+        assert province_of.get(unit) == "Teruel", unit
+
+
 def test_a_hospital_name_never_ends_in_the_town_written_after_it():
     text = "Servicio de Cirugía Plástica Hospital Nuestra Señora del Rosario Madrid, España correo@gmail.com"
     tags = [("Hospital Nuestra Señora del Rosario", "HOSPITAL"), ("Madrid", "TERRITORIO"), ("España", "PAIS")]
