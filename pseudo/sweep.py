@@ -19,8 +19,8 @@ doses, ranges, blood pressures and settings like dates ("1/2 NS", "4/5 strength"
     or "%"; a year-less one also neither a proper fraction or score with a usual denominator
     (1/2, 3/4, 4/5, 3/10) nor beside one of the pack's `dates.score_words` ("pain", "PSV");
 (c) in original time within the span of the scope's tagged full dates widened by MARGIN, or,
-    year-less, within the arc of the calendar its tagged day-and-month dates cover (across New
-    Year) widened by YEARLESS_MARGIN.
+    year-less (or full in a scope that tags no full date), within the arc of the calendar its
+    tagged day-and-month dates cover (across New Year) widened by YEARLESS_MARGIN.
 
 A date written with its month's name and a four-digit year, with or without its day ("abril de
 2003"), is plainly a date: it follows the clock whenever it falls, in a scope that has tagged full
@@ -118,11 +118,13 @@ class DateProfile:
         )  # fmt: skip
 
     def in_time(self, part: DateText) -> bool:
-        """(c): a full date within the tagged full dates' span widened by MARGIN; a year-less one
+        """(c): a full date within the tagged full dates' span widened by MARGIN; a year-less one,
+        or a full one in a scope that tags none ("8/16/2017" among a note's "8/17", "8/26": the
+        leftover stood months away from its shifted neighbours, PhysioNet leftover round 10),
         within the arc of the calendar the tagged days cover, widened by YEARLESS_MARGIN."""
         when = full_date(part)
-        if when is not None:
-            return bool(self.full) and min(self.full) - MARGIN <= when <= max(self.full) + MARGIN
+        if when is not None and self.full:
+            return min(self.full) - MARGIN <= when <= max(self.full) + MARGIN
         if not self.days:
             return False
         days = sorted(self.days)

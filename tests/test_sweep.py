@@ -61,6 +61,14 @@ def test_a_date_with_its_month_named_and_a_four_digit_year_is_swept_whenever_it_
     assert swept(text, ["12/03/2016"], "es") == ["abril de 2003", "3 de junio de 2005"]
 
 
+def test_a_full_date_among_year_less_ones_is_swept_where_the_scope_tags_no_full_date():
+    """PhysioNet leftover round 10: "admitted to hosp on 8/16/2017" left beside the note's tagged
+    "8/17" and "8/26", which moved months away, gave itself away. A scope that tags no full date
+    reads a full one by the arc of its tagged days; far from it, it stays."""
+    text = "pt admitted to hosp on 8/16/2017 following a fall. to ccu on 8/17. last bm on 8/26. seen in 2/3/2015."
+    assert swept(text, ["8/17", "8/26"]) == ["8/16/2017"]
+
+
 def test_the_arc_of_year_less_dates_crosses_new_year():
     text = "Admitted 12/28, extubated 1/3. Seen 12/31 and 1/1; follow-up 6/15."
     assert swept(text, ["12/28", "1/3"]) == ["12/31", "1/1"]
