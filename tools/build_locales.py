@@ -943,17 +943,13 @@ def _es_places_in_municipalities(spain: list[dict]) -> dict[str, str]:
     for row in municipalities.values():
         name, aliases = _place_name(row["name"])
         for form in (name, *aliases, *row["name"].split("/")):
-            named.setdefault((row["parent_id"], _loose(form)), row["id"])
+            named.setdefault((row["parent_id"], _unaccented(form)), row["id"])
     found: dict[str, str] = {}
     for row in spain:
         if row["kind"] == "populated_place" and row["parent_id"] in municipalities:
             province = municipalities[row["parent_id"]]["parent_id"]
-            found[row["id"]] = named.get((province, _loose(row["name"])), row["parent_id"])
+            found[row["id"]] = named.get((province, _unaccented(row["name"])), row["parent_id"])
     return found
-
-
-def _loose(name: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(c))
 
 
 def _es_locations(data: Path, out: Path) -> dict[str, dict]:

@@ -314,23 +314,26 @@ def _type_letters(text: str, last: bool, pack: LocalePack, vocabulary: str) -> t
     return (kept, last) if kept in (pairs if count == 2 else words) else None
 
 
+def _cue_words(pack: LocalePack, unit_type: dict[str, Any]) -> Iterator[list[str]]:
+    """The words of each cue of a type, particles left out."""
+    small = particles(pack)
+    for cue in unit_type.get("cues") or ():
+        yield [w for w in _WORD.findall(cue) if w.casefold() not in small and w[0].isalpha()]
+
+
 def _cue_letters(pack: LocalePack, vocabulary: str) -> tuple[frozenset[str], frozenset[str]]:
-    """The first letters of the vocabulary's cue words, and the initials of its cues of two words
-    (particles left out): the letters an acronym's type words may leave."""
+    """The first letters of the vocabulary's cue words, and the initials of its cues of two words:
+    the letters an acronym's type words may leave."""
 
     def make() -> tuple[frozenset[str], frozenset[str]]:
-        small = particles(pack)
-        words: set[str] = set()
-        pairs: set[str] = set()
-        for unit_type in _types(pack, vocabulary):
-            for cue in unit_type.get("cues") or ():
-                found = [w for w in _WORD.findall(cue) if w.casefold() not in small and w[0].isalpha()]
-                words.update(w[0].upper() for w in found)
-                if len(found) == 2:
-                    pairs.add("".join(w[0].upper() for w in found))
-        return frozenset(words), frozenset(pairs)
+        cues = [words for unit_type in _types(pack, vocabulary) for words in _cue_words(pack, unit_type)]
+        return frozenset(w[0].upper() for words in cues for w in words), frozenset(_initials(words) for words in cues if len(words) == 2)
 
     return pack.cached(f"cue-letters:{vocabulary}", make)
+
+
+def _initials(words: list[str]) -> str:
+    return "".join(w[0].upper() for w in words)
 
 
 def _keeps_type_letters(initials: str, typed: tuple[str, bool]) -> bool:
@@ -464,20 +467,17 @@ def _cue_initials(pack: LocalePack, vocabulary: str) -> frozenset[str]:
     out ("GH" of General Hospital, "CS" of Centro de Salud): a unit written so names no one. Real
     notes of a corpus write their own "GH" throughout, and a surrogate "BH" beside them read as
     made up (PhysioNet round 23). Not a word a catalogue name writes ("HM" of Hospital Militar is
-    HM Hospitales too), nor a type without a catalogue's ("PP" of Prisión Provincial)."""
+    HM Hospitales too), nor a type without a catalogue's ("PP" of Prisión Provincial); not the
+    initials of longer cues ("CSMC" would be Cedars-Sinai's too)."""
 
     def make() -> frozenset[str]:
-        small = particles(pack)
         found: set[str] = set()
         taken: set[str] = set()
         for unit_type in _types(pack, vocabulary):
             catalogue = unit_type.get("catalogue")
             if not catalogue or not pack.has(catalogue):
                 continue
-            for cue in unit_type.get("cues") or ():
-                words = [w for w in _WORD.findall(cue) if w.casefold() not in small]
-                if len(words) == 2 and all(w[0].isalpha() for w in words):  # "CSMC" would be Cedars-Sinai's too
-                    found.add("".join(w[0].upper() for w in words))
+            found.update(_initials(words) for words in _cue_words(pack, unit_type) if len(words) == 2)
             for name in pack.weighted(catalogue).items:  # two letters are many units' initials, but a word names a brand
                 taken.update(w for w in _WORD.findall(name) if w.isupper())
         return frozenset(found - taken)

@@ -775,15 +775,10 @@ class AddressWorld:
         drawn = self._catalogue_drawn.get(written)
         filed = _catalogue_addresses(self._pack, drawn[0]).get(drawn[1]) if drawn else None
         if filed:
-            here = [unit_filed for unit_filed in filed if place is not None and (unit_filed[0] == place.id or self._filed_under(unit_filed[0], place))]
+            here = [f for f in filed if place is not None and f[0] in self._tree.places and (f[0] == place.id or self._inside(self._tree.places[f[0]], [place]))]
             _, street, code = (here or filed)[0]  # the one where it was drawn: "Hospital San Rafael" of Madrid, not of Cádiz
             self._unit_addresses[(unit.span.start, unit.span.end)] = (street, code)
 
-    def _filed_under(self, place_id: str, region: Place) -> bool:
-        node = self._tree.places.get(place_id)
-        while node is not None and node.id != region.id:
-            node = self._tree.parent(node)
-        return node is not None
 
     def unit_placed(self, place: Place) -> None:
         """A unit of the scope was drawn at the surrogate `place`: the first such place is where
