@@ -30,7 +30,7 @@ from pseudo.lists.names import title_words
 from pseudo.lists.words import common_words, kinship_terms, particles
 from pseudo.scope import ScopeState
 from pseudo.services import SERVICES, Services
-from pseudo.sweep import DateProfile, followed_dates, named_addresses
+from pseudo.sweep import DateProfile, followed_dates, misspelt_names, named_addresses
 
 FOLLOWING_CHARS = 40  # text after a span searched for a cue of what it is ("CALVERT HOSPITAL")
 OverrideKey = tuple[str, str, str]  # scope id, canonical label, normalised original
@@ -122,6 +122,7 @@ class Engine:
         self._options_by_pack: dict[str | None, dict[str, Mapping[str, Any]]] = {}
         self._cued: dict[str, dict[tuple[str, str], int]] = {}  # scope -> (input label, value) -> may_be index a cue chose
         self._dated: dict[str, DateProfile] = {}  # scope -> what its tagged dates say, for untagged dates to follow
+        self._named: dict[str, dict[str, tuple[str, str, int]]] = {}  # subject -> folded name or place tagged in its notes -> (as written first, input label, times)
 
     # -- labels -----------------------------------------------------------------------------
     def tagset_for(self, documents: Sequence[Document]) -> Tagset:
@@ -170,6 +171,7 @@ class Engine:
             scope_ids.append(scope_id)
             self._mark_cued(document, labels, scope_id)
             self._mark_dated(document, labels, scope_id)
+            self._mark_named(document, labels, scope_id)
             self._scope(scope_id).add_originals((document.span_text(s) for s in document.spans), _closed_class(self, document))
             cued = self._cued.get(scope_id, {})
             self._scope(scope_id).add_names(  # not a name span a cue sends to another rule ("Hospital General ..." tagged as a doctor)
@@ -177,6 +179,7 @@ class Engine:
                 for s in document.spans
                 if s.label in labels and labels[s.label].label in NAME_LABELS and (s.label, normalise(document.span_text(s))) not in cued
             )
+        self._spread_named(documents, scope_ids)
         remaining = Counter(scope_id for scope_id in scope_ids if isinstance(scope_id, str))
         for document, scope_id in zip(documents, scope_ids):
             if isinstance(scope_id, Failure):
@@ -193,6 +196,7 @@ class Engine:
                 del self._scopes[scope_id]
                 self._cued.pop(scope_id, None)
                 self._dated.pop(scope_id, None)
+                self._named.pop(scope_id, None)
             yield outcome
 
     # -- values that do not look like their label --------------------------------------------
@@ -217,6 +221,50 @@ class Engine:
                     key = (span.label, normalise(text))
                     cued[key] = min(index, cued.get(key, index))
                     break
+
+    def _mark_named(self, document: Document, labels: Mapping[str, LabelMapping], scope_id: str) -> None:
+        """Names and places tagged in a subject's notes, with how often: for their untagged
+        repetitions in the subject's other notes, the same clinician or town (a stay's "Vasquez",
+        tagged in most notes, was the leftover readers found first where a note missed it)."""
+        if not (self.settings.propagate and self.config.scope == "subject"):
+            return
+        named = self._named.setdefault(scope_id, {})
+        for span in document.spans:
+            mapping = labels.get(span.label)
+            if mapping is None or mapping.label not in self.config.propagate or mapping.label not in (*NAME_LABELS, *_PLACE_LABELS):
+                continue
+            if self.config.strategy(span.label, mapping).name == "keep":
+                continue
+            value = document.span_text(span).strip()
+            words = _NAME_WORD.findall(value) if mapping.label in NAME_LABELS else []
+            for spread in {value, *(w for w in words if w[0].isupper())} if len(words) > 1 else {value}:  # "Foley" of "Bernard Foley" too
+                written, label, tagged = named.get(spread.casefold(), (spread, span.label, 0))  # "Vasquez", "VASQUEZ": one value
+                named[spread.casefold()] = (written, label, tagged + 1)
+
+    def _spread_named(self, documents: Sequence[Document], scope_ids: Sequence[str | Failure]) -> None:
+        """Keep of a subject's tagged values those its notes tag at least as often as they leave
+        them untagged (case-blind): a nurse "Foley" tagged once among seventeen Foley catheters is
+        a word there, not the nurse."""
+        if not self._named:
+            return
+        texts: dict[str, list[str]] = {}
+        for document, scope_id in zip(documents, scope_ids):
+            if isinstance(scope_id, str) and scope_id in self._named:
+                texts.setdefault(scope_id, []).append(document.text.lower())
+        for scope_id, named in self._named.items():
+            for folded, (value, _, tagged) in list(named.items()):
+                written = sum(len(_whole_word_occurrences(text, value.lower(), True)) for text in texts.get(scope_id, ()))
+                if written > 2 * tagged:
+                    del named[folded]
+
+    def _named_elsewhere(self, scope_id: str, labels: Mapping[str, LabelMapping]) -> list[tuple[Target, Strategy]]:
+        """The subject's tagged names and places (`_mark_named`) as targets to propagate: what
+        label, role and strategy a repetition takes."""
+        found = []
+        for value, label, _ in self._named.get(scope_id, {}).values():
+            mapping = labels[label]
+            found.append((Target(Span(0, 0, label), value, mapping.label, mapping.role, mapping.kind), self.config.strategy(label, mapping)))
+        return found
 
     def _follows_dates(self) -> bool:
         return self.settings.propagate and "DATE" in self.config.propagate
@@ -349,7 +397,7 @@ class Engine:
             target = Target(span, document.span_text(span), mapping.label, mapping.role, mapping.kind)
             targets.append((target, self.config.strategy(span.label, mapping), False))
         if self.settings.propagate:
-            targets = _propagate(document, targets, pack, self.config.propagate)
+            targets = _propagate(document, targets, pack, self.config.propagate, self._named_elsewhere(scope.id, labels))
             if "EMAIL" in self.config.propagate:
                 targets = self._named_addresses(document, targets, pack, labels)
         if self._follows_dates():
@@ -533,24 +581,30 @@ def _name_words(targets: list[tuple[Target, Strategy, bool]], pack: LocalePack |
 
 
 def _propagate(
-    document: Document, targets: list[tuple[Target, Strategy, bool]], pack: LocalePack | None, labels: Sequence[str]
+    document: Document,
+    targets: list[tuple[Target, Strategy, bool]],
+    pack: LocalePack | None,
+    labels: Sequence[str],
+    elsewhere: Sequence[tuple[Target, Strategy]] = (),
 ) -> list[tuple[Target, Strategy, bool]]:
     """Add untagged whole-word occurrences of tagged values as spans of the same label: whole
     values of the labels asked for, each name word of a full name ("Lena" of "Lena Pettersson")
-    and e-mail local parts written alone. Names match case-sensitively; a value under three
-    letters, a kinship word, title or particle never spreads, nor a name or handle that is a
-    common word of the language."""
+    and e-mail local parts written alone; then the values and name words tagged `elsewhere` in the
+    subject's other notes (`Engine._mark_named`), and names written with a slip (`misspelt_names`). A name or place matches in any case
+    ("vasquez", "VASQUEZ") unless a word of it is a common word of the language (or the pack lists
+    none), and then only as written ("Rosa", not "rosa"); a value under three letters, a kinship word, title or particle
+    never spreads, nor a name or handle that is a common word."""
     common = common_words(pack) if pack else frozenset()
     closed = _closed_words(pack) if pack else frozenset()
     values: dict[str, tuple[Target, Strategy]] = {}
     words: dict[str, tuple[Target, Strategy]] = {}
-    for target, strategy, _ in targets:
+    for target, strategy, own in [*((t, s, True) for t, s, _ in targets), *((t, s, False) for t, s in elsewhere)]:
         if strategy.name == "keep" or target.label not in labels or target.label == "DATE":  # dates follow the clock instead
             continue
         value = target.text.strip()
         if target.label == "EMAIL":
             value = value.split("@")[0] if value.count("@") == 1 else ""
-        elif target.label in NAME_LABELS:
+        elif target.label in NAME_LABELS and own:  # `elsewhere` holds the words that spread on their own
             found = _NAME_WORD.findall(value)
             for word in found if len(found) > 1 else ():
                 if word[0].isupper() and _spreads(word, common, closed):
@@ -559,18 +613,31 @@ def _propagate(
             values.setdefault(value, (target, strategy))
     taken = [(t.span.start, t.span.end) for t, _, _ in targets]
     added: list[tuple[Target, Strategy, bool]] = []
+
+    def add(start: int, end: int, target: Target, strategy: Strategy) -> None:
+        taken.append((start, end))
+        span = Span(start, end, target.span.label)  # not the tagged span's attrs: its id, its text
+        added.append((Target(span, document.text[start:end], target.label, target.role, target.kind), strategy, True))
+
     lowered: str | None = None  # the text in lower case, made once for the values matched case-blind
     for value, (target, strategy) in [*sorted(values.items(), key=lambda item: -len(item[0])), *words.items()]:
-        sensitive = target.label in NAME_LABELS or target.label in _PLACE_LABELS
+        named = target.label in NAME_LABELS or target.label in _PLACE_LABELS
+        sensitive = named and (not common or any(w.casefold() in common or w.casefold() in closed for w in _NAME_WORD.findall(value)))
         if not sensitive and lowered is None:
             lowered = document.text.lower()
         for start, end in _whole_word_occurrences(document.text, value, sensitive, lowered):
-            if any(start < e and s < end for s, e in taken):
-                continue
-            taken.append((start, end))
-            span = Span(start, end, target.span.label)  # not the tagged span's attrs: its id, its text
-            added.append((Target(span, document.text[start:end], target.label, target.role, target.kind), strategy, True))
+            if not any(start < e and s < end for s, e in taken):
+                add(start, end, target, strategy)
+    names = {ascii_fold(value).casefold(): found for value, found in [*values.items(), *words.items()] if found[0].label in NAME_LABELS}
+    for start, end, name in misspelt_names(document.text, names, taken, lambda word: _ordinary(word, pack, common, closed)):
+        add(start, end, *names[name])
     return sorted(targets + added, key=lambda item: item[0].span.start)
+
+
+def _ordinary(word: str, pack: LocalePack | None, common: frozenset[str], closed: frozenset[str]) -> bool:
+    """A word that is no misspelt name: a common or closed-class word, or a listed place."""
+    folded = word.casefold()
+    return folded in common or folded in closed or (pack is not None and pack.has("locations") and bool(pack.tree().lookup(word)))
 
 
 _BOUNDED = regex.compile(rf"{_BEFORE}.{{0}}")  # a position where a value may start
@@ -624,8 +691,8 @@ def _value_spreads(label: str, value: str, common: frozenset[str], closed: froze
     capitalised spelling is matched); a value of another label asked for at three characters."""
     if label in _PLACE_LABELS:
         return _spreads(value, frozenset(), closed)
-    if label in NAME_LABELS:
-        return value[:1].isupper() and (" " in value or _spreads(value, common, closed))
+    if label in NAME_LABELS:  # a name tagged in lower case ("healey") only where the pack tells common words
+        return (value[:1].isupper() or bool(common)) and (" " in value or _spreads(value, common, closed))
     if label == "EMAIL":
         return _spreads(value, common, closed)
     return len(value) >= 3

@@ -1603,7 +1603,7 @@ ES_HAND_COMPILED = {
 
 def _es_check(vocabulary: str, countries: frozenset[str] = frozenset()) -> Callable[[dict], None]:
     """The entries a rule can use: kinship terms with their three features, titles with a gender,
-    sex words with a sex and where they stand (a field word may name its `opposite`), situations with a gender and a group, demonyms of a
+    sex words with a sex and where they stand (a field word may name its `opposite` and be `ambiguous`), situations with a gender and a group, demonyms of a
     country of the pack (`countries`), facility types with cues and at least one name (a template
     with a slot draws many)."""
 
@@ -1624,6 +1624,8 @@ def _es_check(vocabulary: str, countries: frozenset[str] = frozenset()) -> Calla
                 raise BuildError(f"sex.yaml: bad entry {entry}")
             if "opposite" in entry and (entry["in"] != "field" or not entry["opposite"]):
                 raise BuildError(f"sex.yaml: only a field word has an opposite, and it names one: {entry}")
+            if "ambiguous" in entry and (entry["in"] != "field" or entry["ambiguous"] is not True):
+                raise BuildError(f"sex.yaml: only a field word is ambiguous, as `ambiguous: true`: {entry}")
         elif vocabulary == "demonyms":
             if set(entry) != {"country", "forms"} or not entry["forms"] or entry["country"] not in countries:
                 raise BuildError(f"demonyms.yaml: bad entry or no such country in locations.tsv: {entry}")
@@ -2159,6 +2161,7 @@ def build_en(data: Path, out: Path) -> None:
     states = {r["name"] for r in read_tsv(out / "locations.tsv") if r["kind"] == "state"}
     lists.update(_en_phones(data, out, states, cities))
     add_email_domains(lists, "en", out)
+    add_common_words(lists, "en", out)
     lists.update(_en_professions(data, out))
     lists.update(_en_hospitals(data, out, cities))
     lists.update(_fda_makers(out))

@@ -100,25 +100,32 @@ def build(
     documents: Sequence[Document], config: Config, keyring: Keyring, n: int, share: float, seed: int,
     locale: str | None = None, tagset: str | None = None, propagate: bool = True,
 ) -> list[Record]:  # fmt: skip
-    """The same documents, options, key and seed always give the same records. The records are
-    pseudonymised as `pseudo apply` does (propagation on unless told otherwise), so a dropped value
-    that the defaults replace anyway (an untagged repetition of a name, a date that follows the
-    clock) is caught, not left over: the key holds only the dropped values that still stand."""
+    """The same documents, options, key and seed always give the same records. Tags are dropped
+    in every document, as annotators miss them across a corpus (in a record shown, `drop_spans`;
+    elsewhere each tag with the chance `share`, since one at least of a note's single tag would
+    leave a patient's other notes with hardly any), and the whole corpus is
+    pseudonymised as `pseudo apply` does (propagation on unless told otherwise), so the records'
+    scopes hold their other documents (a patient's other notes) as in use, and a dropped value the
+    defaults replace anyway (an untagged repetition of a name tagged in another note, a date that
+    follows the clock) is caught, not left over: the key holds only the dropped values that still stand."""
     if not 0 < share <= 1:
         raise PseudoError("--drop must be above 0 and at most 1")
     chosen = draw(documents, n, seed)
-    labels = label_map(chosen, config, tagset)
+    labels = label_map(documents, config, tagset)
     rng = random.Random(f"{seed}:drop")
-    inputs, drops = [], []
-    for document in chosen:
-        dropped = drop_spans(hunted(document, labels, config), share, rng)
+    inputs, drops = [], {}
+    shown = {document.id for document in chosen}
+    for document in sorted(documents, key=lambda d: d.id):  # an order that does not depend on the input's
+        spans = hunted(document, labels, config)
+        dropped = drop_spans(spans, share, rng) if document.id in shown else [s for s in spans if rng.random() < share]
         kept = tuple(s for s in document.spans if s not in dropped)
         inputs.append(Document(document.id, document.text, kept, document.meta))
-        drops.append((dropped, [labels[s.label].label for s in dropped], document))
+        drops[document.id] = (dropped, [labels[s.label].label for s in dropped], document)
     run = pseudonymise(inputs, Settings(config=config, keyring=keyring, locale=locale, tagset=tagset, propagate=propagate))
+    results = {result.document.id: result for result in run.results}
     digits = max(2, len(str(len(chosen))))
     records = []
-    for number, (result, (dropped, canonical, document)) in enumerate(zip(run.results, drops), start=1):
+    for number, (result, (dropped, canonical, document)) in enumerate(((results[d.id], drops[d.id]) for d in chosen), start=1):
         standing = [(s, label) for s, label in zip(dropped, canonical) if not _caught(s, result.replacements, document.text)]
         edges = [_to_output(result.replacements, p, p == s.end) for s, _ in standing for p in (s.start, s.end)]
         text, edges = _lf(result.document.text, edges)

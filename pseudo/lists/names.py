@@ -333,7 +333,9 @@ def cue_gender(pattern: regex.Pattern | None, before: str) -> str | None:
 
 def record_sex(pack: LocalePack, sex_values: list[str], text: str) -> tuple[str, str] | None:
     """The patient's sex a record states, and how: ("female"/"male", "field") when every SEX
-    value of the record reads as one sex in the pack's `sex` words ("Mujer", "H"); else ("...",
+    value of the record reads as one sex in the pack's `sex` words ("Mujer", "H"), "ambiguous
+    field" where each is a value also written for the other sex ("M") and no phrase of the running
+    text sides with it (the patient's given name may then say otherwise); else ("...",
     "text") when its phrases of running text say so ("la paciente"): a sex whose phrases outnumber
     the other's twice, a masculine generic ("el paciente") counting only where nothing says
     female; None where the record does not tell or the pack has no `sex` words.
@@ -345,13 +347,15 @@ def record_sex(pack: LocalePack, sex_values: list[str], text: str) -> tuple[str,
     if not pack.has("sex"):
         return None
     words = pack.vocabulary("sex").get("words") or []
-    field = {w["word"].casefold(): w["sex"] for w in words if w["in"] == "field"}
-    said = {field.get(v.strip().casefold()) for v in sex_values} - {None}
+    field = {w["word"].casefold(): w for w in words if w["in"] == "field"}
+    entries = [entry for v in sex_values if (entry := field.get(v.strip().casefold()))]
+    said = {entry["sex"] for entry in entries}
     written = _text_sex(pack, words, text)
     if len(said) == 1:
         stated = said.pop()
         if written is None or written[1] < OUTWEIGHS_FIELD or written[0] == stated:
-            return stated, "field"
+            sided = written is not None and written[0] == stated
+            return stated, "field" if sided or not all(entry.get("ambiguous") for entry in entries) else "ambiguous field"
     return (written[0], "text") if written else None
 
 

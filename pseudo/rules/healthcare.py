@@ -272,15 +272,14 @@ def _also_named(pack: LocalePack, catalogue: str) -> dict[str, frozenset[str]]:
     return pack.cached(f"units:also:{catalogue}", make)
 
 
-def _generic_naming_words(pack: LocalePack, vocabulary: str) -> frozenset[str]:
+def _generic_naming_words(pack: LocalePack, vocabulary: str, common: bool = True) -> frozenset[str]:
     """The words that name no unit, folded: the vocabulary's type words ("hospital", "universitario",
-    "complejo"), particles and the language's common words; made once per pack."""
-    return pack.cached(
-        f"units:generic-words:{vocabulary}",
-        lambda: frozenset(w.casefold() for t in _types(pack, vocabulary) for cue in t.get("cues") or () for w in _WORD.findall(cue))
-        | particles(pack)
-        | common_words(pack),
+    "complejo"), particles and (`common`) the language's common words; made once per pack."""
+    typed = pack.cached(
+        f"units:type-words:{vocabulary}",
+        lambda: frozenset(w.casefold() for t in _types(pack, vocabulary) for cue in t.get("cues") or () for w in _WORD.findall(cue)) | particles(pack),
     )
+    return pack.cached(f"units:generic-words:{vocabulary}", lambda: typed | common_words(pack)) if common else typed
 
 
 def _type_words_last(pack: LocalePack, vocabulary: str, catalogue: str) -> bool:
@@ -561,8 +560,10 @@ class HealthcareUnitRule(Rule):
         if town is None and (placed := world.units_region()) is not None:
             return placed
         if town is None:
+            words = {loose(w) for w in _LETTER_WORD.findall(target.text) if len(w) >= NAMING_LETTERS}
             generic = {loose(w) for w in _generic_naming_words(ctx.pack, self.vocabulary)}
-            naming = {loose(w) for w in _LETTER_WORD.findall(target.text) if len(w) >= NAMING_LETTERS} - generic
+            typed = {loose(w) for w in _generic_naming_words(ctx.pack, self.vocabulary, common=False)}
+            naming = (words - generic) or (words - typed)  # "HOLY CROSS": common words only, and they name it
             region = world.region_of_units_named(catalogue, naming) if catalogue else None
             if region is not None and target.label == "HEALTHCARE_UNIT":
                 world.unit_placed(region)

@@ -137,13 +137,16 @@ class PersonService:
         "Antonio" of a woman's record gets a woman's name. The patient: the people the tagset
         marks so, else the one named in a given-name field ("Nombre:"), else the only person.
         For a patient so marked or so placed a sex field outweighs a title before the name; the
-        only person (who may be the doctor: "Dr. Gil") and running text only fill in a missing cue."""
+        only person (who may be the doctor: "Dr. Gil") and running text only fill in a missing cue,
+        and so does a field value written for either sex ("M"), unless the given name says the other."""
         stated = self.record_sex(document)
         if stated is None:
             return
         sex, source = stated
         patients, certain = self._patients(document, list({id(p): p for p in by_start.values()}.values()))
         for person in patients:
+            if source == "ambiguous field" and person.cue is None and self._read_gender(person, document)[0] not in (sex, "neutral"):
+                continue  # "Arturo ... Sexo: M ... el paciente": M for masculino, the name's sex holds
             if (source == "field" and certain) or person.cue is None:
                 person.cue = sex
 

@@ -51,7 +51,7 @@ def test_the_date_rule_recognises_what_its_grammar_reads():
 
 def test_meddocan_dates_may_be_places_and_otherwise_stay_dates():
     mapping = tagset("meddocan").labels["FECHAS"]
-    assert [m.label for m in mapping.may_be] == ["COUNTRY", "PLACE", "AGE", "KINSHIP"] and mapping.unrecognised == "own"
+    assert [m.label for m in mapping.may_be] == ["COUNTRY", "PLACE", "AGE", "KINSHIP", "HEALTHCARE_UNIT"] and mapping.unrecognised == "own"
     with pytest.raises(ConfigError, match="unrecognised"):
         LabelMapping.parse({"label": "DATE", "may_be": ["PLACE"], "unrecognised": "never"}, "test")
 
@@ -148,3 +148,26 @@ def test_an_e_mail_address_tagged_as_a_street_stays_an_e_mail_address():
     tags = [("Teresa Cavero-Escribano", "NOMBRE_PERSONAL_SANITARIO"), ("tcaveroescribano@gmail.com", "CALLE"), ("emoralesr@senefro.org", "CALLE")]
     for _, first, second in run_many(text, tags, keys=5):
         assert all(regex.fullmatch(r"[\w.+-]+@[\w-]+(\.[\w-]+)+", m) for m in (first, second)), (first, second)
+
+
+def test_a_town_tagged_as_a_street_goes_to_the_places_rule():
+    """"Localidad/ Provincia: Alcorcón" tagged CALLE had become a street's name for a town ("Salvador
+    Allende", round 39); a street stays a street."""
+    text = "Domicilio: C/ Mayor, 3.\nLocalidad/ Provincia: Alcorcón.\nCP: 28921."
+    spans = [("C/ Mayor, 3", "CALLE"), ("Alcorcón", "CALLE"), ("28921", "TERRITORIO")]
+    for key in (b"k1", b"k2", b"k3"):
+        by_text = {text[r.span.start : r.span.end]: r for r in run(text, spans, key=key).replacements}
+        town, street = by_text["Alcorcón"], by_text["C/ Mayor, 3"]
+        assert (town.label, town.rule, town.routed_from) == ("PLACE", "places", "STREET")
+        assert any(p.kind == "municipality" for p in es_pack().tree().lookup(town.surrogate)), town.surrogate
+        assert (street.label, street.routed_from) == ("STREET", None)
+
+
+def test_a_unit_tagged_as_a_date_goes_to_the_units_rule_with_the_date_in_its_name():
+    """"Hospital Universitario 12 de Octubre" tagged FECHAS had become "... 26 de Enero" (round 40)."""
+    text = "Servicio de Nefrología, Hospital Universitario 12 de Octubre, Madrid. Ingreso: 03/02/2016."
+    spans = [("Hospital Universitario 12 de Octubre", "FECHAS"), ("03/02/2016", "FECHAS")]
+    for key in (b"k1", b"k2", b"k3"):
+        unit, date = run(text, spans, key=key).replacements
+        assert (unit.rule, unit.routed_from) == ("healthcare", "DATE") and "Enero" not in unit.surrogate, unit.surrogate
+        assert date.rule == "dates"

@@ -103,8 +103,8 @@ SEX = "SEXO_SUJETO_ASISTENCIA"
 
 
 def test_the_patient_takes_the_sex_the_record_states():
-    """'Antonio' in a woman's record ("Sexo: Mujer", "Sexo: M") gets a woman's name; the doctor keeps his."""
-    for value in ("Mujer", "M"):
+    """'Antonio' in a woman's record ("Sexo: Mujer", "Sexo: F") gets a woman's name; the doctor keeps his."""
+    for value in ("Mujer", "F"):
         text = f"Nombre: Antonio.\nApellidos: García.\nSexo: {value}.\nMédico: Pedro Gil Ruiz."
         spans = [("Antonio", PATIENT), ("García", PATIENT), (value, SEX), ("Pedro Gil Ruiz", DOCTOR)]
         for patient, _, _, doctor in run_many(text, spans, keys=15):
@@ -112,6 +112,21 @@ def test_the_patient_takes_the_sex_the_record_states():
             assert gender_of(doctor.split()[0]) in ("male", "neutral"), doctor
     for patient, _ in run_many("Nombre: Sandra. Sexo: Varón.", [("Sandra", PATIENT), ("Varón", SEX)], keys=15):
         assert gender_of(patient) == "male", patient
+
+
+def test_a_field_value_written_for_either_sex_yields_to_the_patient_s_name():
+    """"M" is mujer, and masculino in some records: MEDDOCAN's five "M" beside a man's given name
+    were men by their text ("Arturo ... el paciente ... hipertenso ... su mujer" had become
+    "Apolonia", round 39). The field stays as written; a name of no sex, or running text that
+    sides with the field, still takes the field's sex."""
+    text = "Nombre: Arturo.\nSexo: M.\nEl paciente, hipertenso, tras la muerte de su mujer."
+    for patient, sex in run_many(text, [("Arturo", PATIENT), ("M", SEX)], keys=15):
+        assert gender_of(patient) == "male" and sex == "M", (patient, sex)
+    text = "Nombre: Arturo.\nSexo: M.\nLa paciente ingresa."
+    for patient, _ in run_many(text, [("Arturo", PATIENT), ("M", SEX)], keys=15):
+        assert gender_of(patient) == "female", patient
+    for patient, _ in run_many("Nombre: Lucía.\nSexo: M.", [("Lucía", PATIENT), ("M", SEX)], keys=15):
+        assert gender_of(patient) == "female", patient
 
 
 def test_running_text_tells_the_patients_sex_where_no_field_does():

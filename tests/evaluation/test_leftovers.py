@@ -249,3 +249,23 @@ def test_a_key_of_another_kind_is_refused(tmp_path):
     (tmp_path / "g.csv").write_text("record_id,text\n", encoding="utf-8")
     result = CliRunner().invoke(app, ["judge", "leftovers", "score", str(key), str(tmp_path / "g.csv")])
     assert result.exit_code == 1 and "not a leftover kit key" in result.stderr
+
+
+def test_a_patients_other_notes_are_pseudonymised_with_the_records_shown(tmp_path, key_file):
+    """The kit pseudonymises the whole corpus as `pseudo apply` does, so in subject scope a name
+    dropped in the note shown and tagged in the patient's other notes (never shown) follows them:
+    caught. In document scope nothing else names it: it stands."""
+    notes = [
+        {"id": f"note-{i}", "text": f"Dr Vasquez saw the patient, note {i}.\n", "meta": {"locale": "en", "subject": "7"},
+         "spans": [{"start": 3, "end": 10, "label": "PERSON"}]}
+        for i in range(6)
+    ]  # fmt: skip
+    originals = write_jsonl(tmp_path / "notes.jsonl", notes)
+    config = tmp_path / "subject.yaml"
+    config.write_text("scope: subject\n", encoding="utf-8")
+    build(originals, key_file, tmp_path / "subject", "--n", "1", "--drop", "0.1", "--seed", "5", "-c", str(config))
+    key = json.loads((tmp_path / "subject" / "key.json").read_text(encoding="utf-8"))
+    assert (key["caught"], key["standing"]) == (1, 0)
+    build(originals, key_file, tmp_path / "document", "--n", "1", "--drop", "0.1", "--seed", "5")
+    key = json.loads((tmp_path / "document" / "key.json").read_text(encoding="utf-8"))
+    assert (key["caught"], key["standing"]) == (0, 1)
