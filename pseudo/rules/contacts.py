@@ -295,6 +295,7 @@ def derived_local_part(local: str, ctx: Context, stream: KeyedStream, owner: Seq
     if best is None:
         return None
     _, pieces, originals, surrogates = best
+    pieces = _without_stray_letters(pieces)
     skipped = _skipped_runs(pieces)
     used = {index for _, _, index in pieces}
     initials = [name[:1] for index, name in enumerate(surrogates) if index not in used and name]
@@ -356,6 +357,17 @@ def _listed_folded(pack: LocalePack) -> frozenset[str]:
         return frozenset(f for f in folded if len(f) >= STRANGER_NAME and f not in common)
 
     return pack.cached("email:listed-names", make)
+
+
+def _without_stray_letters(pieces: tuple[tuple[int, int, int | None], ...]) -> tuple[tuple[int, int, int | None], ...]:
+    """A one-letter piece between letters no name explains is one of them: the "r" of "nefro" in
+    "nefropolaina@" is no initial of Rusillo ("sxramon@" read as a machine's, round 40)."""
+    out = list(pieces)
+    for i in range(1, len(out) - 1):
+        start, end, index = out[i]
+        if index is not None and end - start == 1 and out[i - 1][2] is None and out[i + 1][2] is None:
+            out[i] = (start, end, None)
+    return tuple(out)
 
 
 def _skipped_runs(pieces: tuple[tuple[int, int, int | None], ...]) -> dict[int, int]:

@@ -1289,9 +1289,10 @@ class AddressWorld:
         return self._scope.consistent(NAMESPACE, f"place:{kind}", normalise(text), pool.draw, one_to_one=True)
 
     def nearest_listed(self, document: Tagged, target: Target) -> Place | None:
-        """The listed place of the record written nearest to a span (a town or a region; not a
-        country: "País: España" written near "Alcalá Meco" says nothing of its province, and the
-        town had been drawn in all Spain, "Alcarràs" in Lleida beside a Madrid postcode)."""
+        """The listed place of the record written nearest to a span (a town or a region, or the town
+        of a postcode: "Isla de la Palma. CP: 38710" is Breña Alta's island, and had been drawn as
+        Vigo; not a country: "País: España" written near "Alcalá Meco" says nothing of its province,
+        and the town had been drawn in all Spain, "Alcarràs" in Lleida beside a Madrid postcode)."""
         country_kind = self.settings.default_kind.get("COUNTRY")
         ranked = []
         for other in self._record_places(document):
@@ -1299,7 +1300,18 @@ class AddressWorld:
                 place, note = self.find(other.text.strip(), other.label)
                 if place is not None and note is None and place.kind != country_kind:
                     ranked.append((abs(other.span.start - target.span.start), other.span.start, place))
-        return min(ranked, key=lambda item: item[:2])[2] if ranked else None
+        for code in self._record_postcodes(document):  # "Isla de la Palma. CP: 38710": Breña Alta's code
+            ranked.append((abs(code.span.start - target.span.start), code.span.start, self._town_of_code(code.text)))
+        return min((r for r in ranked if r[2] is not None), key=lambda item: item[:2], default=(0, 0, None))[2]
+
+    def _record_postcodes(self, document: Tagged) -> list[Target]:
+        """The tagged postcodes of the record: spans of digits of a place label or POSTCODE."""
+        return [t for t in document.targets if t.label in (*PLACE_LABELS, "POSTCODE") and digits_of(t.text) and not any(c.isalpha() for c in t.text)]
+
+    def _town_of_code(self, text: str) -> Place | None:
+        """The listed place a postcode is of (the first by id where several share it), or None."""
+        holders = sorted(i for i in _postcodes(self._pack)[2].get(digits_of(text), []) if i in self._tree.places) if self._pack.has("postal_codes") else []
+        return self._tree.places[holders[0]] if holders else None
 
     def _pool_for(self, place: Place) -> tuple[Place | None, WeightedList]:
         """Where a place's surrogate is drawn: inside the surrogate of its nearest mapped region,

@@ -441,6 +441,17 @@ def test_a_place_in_no_list_is_drawn_in_the_region_of_the_records_nearest_listed
         assert "Santa Cruz de Tenerife" in provinces, island
 
 
+def test_a_place_in_no_list_is_drawn_in_the_province_of_the_postcode_written_nearest():
+    """"Localidad/ Provincia: Isla de la Palma. CP: 38710." had become "Vigo" (Pontevedra): the
+    record named no listed town; the code right after it is Breña Alta's."""
+    tree = es_pack().tree()
+    text = "Localidad/ Provincia: Isla de la Palma.\nCP: 38710.\nPaís: España.\nSin hallazgos."
+    spans = [("Isla de la Palma", "TERRITORIO"), ("38710", "TERRITORIO"), ("España", "PAIS")]
+    for island, *_ in run_many(text, spans, keys=12):
+        provinces = {tree.ancestor(p, "province").name for p in tree.lookup(island) if p.kind == "municipality"}
+        assert "Santa Cruz de Tenerife" in provinces, island
+
+
 def test_a_country_written_nearer_is_no_region_for_a_place_in_no_list():
     """"Alcalá Meco" (in no list) had become "Alcarràs" (Lleida) beside a Madrid postcode: the
     nearest listed place was "País: España", which names no province; the town nearest after it is."""
