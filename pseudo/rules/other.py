@@ -11,9 +11,11 @@ from pseudo.rules.ids import as_date, is_whole_date, plain_words
 
 class SexRule(Rule):
     """A sex field stays (the language gives the sex away anyway), except where the record's
-    running text outweighs it and the patient's surrogate names took the text's sex
-    (`PersonService.field_sex`): the field says it too ("Sexo: H" beside "la paciente" again and again -> "Sexo:
-    M"), and the record holds one person where readers had caught "Amaia" with "Sexo: H"."""
+    running text outweighs it, or its fields disagree, and the patient's surrogate names took the
+    text's sex, or where the names held against a value written for either sex
+    (`PersonService.field_sex`): the field says it too ("Sexo: H" beside "la paciente" again and
+    again -> "Sexo: M"; "Sexo: M" beside "Arturo ... el paciente" -> "Sexo: H"), and the record
+    holds one person where readers had caught "Amaia" with "Sexo: H"."""
 
     name = "sex"
     labels = ("SEX",)

@@ -120,17 +120,24 @@ class PersonService:
 
     def field_sex(self, document: Tagged) -> str | None:
         """The sex a SEX field must say where it contradicts its record: the running text's, when
-        it outweighed a unanimous field (`record_sex`) and every person of the patient took it (a
-        title before the patient's name keeps the name's sex, and then the field's); else None."""
+        it outweighed the fields or they disagreed ("Sexo: H" beside "Mujer de 75 años" and "la
+        paciente", `record_sex`) and every person of the patient took it (a title before the
+        patient's name keeps the name's sex, and then the field's); the patient's names' where
+        they held against a value written for either sex ("Arturo ... Sexo: M ... el paciente":
+        "H", as readers read "M" for mujer); else None."""
         stated = self.record_sex(document)
-        if stated is None or stated[1] != "text":
+        if stated is None or stated[1] == "field":
             return None
-        values = {v for t in document.targets if t.label == "SEX" for v in [field_sex_of(self._pack, t.text)] if v}
+        if not any(field_sex_of(self._pack, t.text) for t in document.targets if t.label == "SEX"):
+            return None
         people = list({id(p): p for p in self._read(document).values()}.values())
         patients = self._patients(document, people)[0]
-        if len(values) != 1 or not patients or any(p.cue != stated[0] for p in patients):
+        if not patients:
             return None
-        return stated[0]
+        if stated[1] == "ambiguous field":
+            sexes = {self._gender(p, document)[0] for p in patients}
+            return sexes.pop() if len(sexes) == 1 and sexes <= {"female", "male"} - {stated[0]} else None
+        return None if any(p.cue != stated[0] for p in patients) else stated[0]
 
     def _patient_sex(self, document: Tagged, by_start: dict[int, Person]) -> None:
         """The patient takes the sex the record states ("Sexo: Mujer", "la paciente"), so an
@@ -144,9 +151,10 @@ class PersonService:
             return
         sex, source = stated
         patients, certain = self._patients(document, list({id(p): p for p in by_start.values()}.values()))
+        if source == "ambiguous field":  # "Arturo ... Sexo: M ... el paciente": M for masculino, the name's sex holds
+            named = {self._read_gender(p, document)[0] for p in patients if p.cue is None} - {"neutral"}
+            sex = named.pop() if len(named) == 1 else sex
         for person in patients:
-            if source == "ambiguous field" and person.cue is None and self._read_gender(person, document)[0] not in (sex, "neutral"):
-                continue  # "Arturo ... Sexo: M ... el paciente": M for masculino, the name's sex holds
             if (source == "field" and certain) or person.cue is None:
                 person.cue = sex
 

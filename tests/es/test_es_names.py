@@ -117,16 +117,26 @@ def test_the_patient_takes_the_sex_the_record_states():
 def test_a_field_value_written_for_either_sex_yields_to_the_patient_s_name():
     """"M" is mujer, and masculino in some records: MEDDOCAN's five "M" beside a man's given name
     were men by their text ("Arturo ... el paciente ... hipertenso ... su mujer" had become
-    "Apolonia", round 39). The field stays as written; a name of no sex, or running text that
-    sides with the field, still takes the field's sex."""
-    text = "Nombre: Arturo.\nSexo: M.\nEl paciente, hipertenso, tras la muerte de su mujer."
-    for patient, sex in run_many(text, [("Arturo", PATIENT), ("M", SEX)], keys=15):
-        assert gender_of(patient) == "male" and sex == "M", (patient, sex)
+    "Apolonia", round 39). The field then says "H", as readers read "M" for mujer (round 41 caught
+    the man's name beside "M"); a name of no sex, or running text that sides with the field, still
+    takes the field's sex."""
+    text = "Nombre: Arturo.\nApellidos: Cabrera Arias.\nSexo: M.\nEl paciente, hipertenso, tras la muerte de su mujer."
+    for patient, _, sex in run_many(text, [("Arturo", PATIENT), ("Cabrera Arias", PATIENT), ("M", SEX)], keys=15):
+        assert gender_of(patient) == "male" and sex == "H", (patient, sex)  # written as readers read it (round 41)
     text = "Nombre: Arturo.\nSexo: M.\nLa paciente ingresa."
     for patient, _ in run_many(text, [("Arturo", PATIENT), ("M", SEX)], keys=15):
         assert gender_of(patient) == "female", patient
     for patient, _ in run_many("Nombre: Lucía.\nSexo: M.", [("Lucía", PATIENT), ("M", SEX)], keys=15):
         assert gender_of(patient) == "female", patient
+
+
+def test_fields_that_disagree_follow_the_running_text():
+    """"Sexo: H" in the header beside "Mujer de 75 años" (tagged as the sex too) and "la paciente":
+    the header's slip, caught by both readers of round 41 in two records. The patient's name and
+    every field say the text's sex."""
+    text = "Nombre: Carmen.\nSexo: H.\nMujer de 75 años. La paciente ingresa."
+    for patient, header, inline in run_many(text, [("Carmen", PATIENT), ("H", SEX), ("Mujer", SEX)], keys=12):
+        assert gender_of(patient) == "female" and (header, inline) == ("M", "Mujer"), (patient, header, inline)
 
 
 def test_running_text_tells_the_patients_sex_where_no_field_does():
