@@ -257,6 +257,7 @@ def _joined(type_word: str, rest: str) -> str:
 
 
 _ACRONYM = regex.compile(r"\p{L}{2,4}|(?:\p{L}\.){2,5}")  # "GH", "VAMC", "gh", "G.H."
+_JOINED_ACRONYMS = regex.compile(r"\p{Lu}{2,6}(?:[-/]\p{Lu}{1,6})+")  # "CBMF-HGO"
 
 
 def _also_named(pack: LocalePack, catalogue: str) -> dict[str, frozenset[str]]:
@@ -343,6 +344,13 @@ def _keeps_type_letters(initials: str, typed: tuple[str, bool]) -> bool:
 def _is_initials(text: str) -> bool:
     """One word in capitals, dotted or not ("UDELAR", "U.B."): a unit written by its initials."""
     return text.isupper() and len(_WORD.findall(text.replace(".", ""))) == 1
+
+
+def _written_as_acronym(text: str) -> bool:
+    """An acronym (`_is_acronym`), or acronyms joined by a hyphen or slash ("CBMF-HGO"): written so,
+    a unit's surrogate is written by its initials too ("(CBMF-HGO)" had become "(Residencia
+    Valencia)", round 41)."""
+    return _is_acronym(text) or bool(_JOINED_ACRONYMS.fullmatch(text))
 
 
 def _is_acronym(text: str) -> bool:
@@ -722,6 +730,7 @@ class HealthcareUnitRule(Rule):
             default = ctx.pack.vocabulary(self.vocabulary).get("default")
             unit_type = next((t for t in types if t["type"] == default), None)
             fallback = "no recognisable type: the default type" if unit_type else "no recognisable type: a random type"
+        written_as_initials = written_as_initials or _written_as_acronym(target.text)
         acronym = self._acronym_of_unit_before(target, ctx, f"{self.name}:{unit_type['type'] if unit_type else '*'}:initials")
         if acronym is not None:
             return Surrogate(acronym)
@@ -828,7 +837,7 @@ class HealthcareUnitRule(Rule):
         if written_as_initials:  # "UDELAR" -> "UM" of "Universidad de Montevideo", as real records write a unit by its initials
             initials = "".join(w[0] for w in _WORD.findall(surrogate) if w[0].isupper())
             if len(initials) >= 2 and initials.casefold() != target.text.casefold():
-                return Surrogate(initials, fallback=fallback)
+                return Surrogate(initials if not target.text.islower() else initials.lower(), fallback=fallback)
         if ctx.pack.has("locations"):
             ctx.services.address.unit_written(ctx.document, target, surrogate, place)  # its street and postcode follow it
         if casing_of(target.text) == "title" and surrogate[:1].islower() and _SENTENCE_END.search(ctx.text_before(target.span)):

@@ -598,3 +598,16 @@ def test_a_postcode_with_its_country_letter_is_no_town_of_the_unit_before_it():
             ("E-31008", "TERRITORIO"), ("Pamplona", "TERRITORIO")]  # fmt: skip
     for town, _, unit, _, town2 in run_many(text, tags, keys=8):
         assert town == town2 and town in _filed_at(unit), (unit, town)
+
+
+def test_an_institution_written_as_its_acronym_becomes_initials():
+    """"(CBMF-HGO)" had become "(Residencia Valencia)" and "la UPM" "la Universidad de León": an
+    acronym's surrogate is the initials of the unit drawn for it, in the original's case."""
+    text = "Servicio de Cirugía Maxilofacial (CBMF-HGO). Trabaja en la UPM y en la upm."
+    for key in (b"k1", b"k2", b"k3", b"k4"):
+        result = run(text, [("CBMF-HGO", "INSTITUCION"), ("UPM", "INSTITUCION"), ("upm", "INSTITUCION")], key=key)
+        for replacement in result.replacements:
+            original = text[replacement.span.start : replacement.span.end]
+            new = replacement.surrogate
+            assert 2 <= len(new) <= 6 and new.isalpha() and " " not in new, (original, new)
+            assert new.isupper() == original.isupper() and new.casefold() != original.casefold().replace("-", ""), (original, new)
