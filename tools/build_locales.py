@@ -1409,6 +1409,8 @@ def _es_address(address: str) -> str:
     words = _ES_ADDRESS_NOTE.sub("", address).replace("S/N", "s/n").rstrip(" -").split()
     if words and words[-1] == "0":
         words[-1] = "s/n"
+    while len(words) > 1 and words[-1] == words[-2]:  # "Avenida del Aeropuerto, S/N S/N", "1-15 1-15": source slips, "s/n s/n" read as a machine's
+        del words[-1]
     if len(words) > 1 and words[0] == words[1]:  # "Carretera Carretera de Logroño"
         del words[0]
     if words:
@@ -1454,9 +1456,17 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
     address: dict[tuple[str, str, str], tuple[int, tuple[str, str]]] = {}  # the address of the unit with most beds
     addresses = _es_hospital_addresses()
     also: dict[tuple[str, str, str], set[str]] = defaultdict(set)  # the words of the notes cut off a name
+    towns = {r["id"]: r["name"] for r in read_tsv(out / "locations.tsv") if r["kind"] == "municipality"}
+    holders: dict[str, set[str]] = defaultdict(set)
+    for r in read_tsv(out / "postal_codes.tsv"):
+        holders[r["postcode"]].add(r["place_id"])
     for row in read_tsv(data / "es" / "hospitals.tsv"):  # municipality_code: INE's 5 digits and a check digit
         name, note = _hospital_name(row["name"])
-        key = (name, f"ES-M{row['municipality_code'][:5]}", row["class"])
+        place = f"ES-M{row['municipality_code'][:5]}"
+        if row["codcnh"] in addresses:  # "Hospital Palma del Río", filed at Córdoba with Palma del Río's 14700
+            named = [i for i in holders[addresses[row["codcnh"]][1]] - {place} if i in towns and _unaccented(towns[i]) in _unaccented(name)]
+            place = named[0] if len(named) == 1 and place not in holders[addresses[row["codcnh"]][1]] else place
+        key = (name, place, row["class"])
         also[key].update(note.split())
         count = max(1, int(row["beds"] or 0))
         beds[key] += count
@@ -1480,10 +1490,11 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
                 "company or consortium after a dash (their words kept in column also: 'Sede Txagorritxu', a former name "
                 "the unit may not be the surrogate of), and with the source's 'Ha' for the HM group written 'HM' (by hand), "
                 "count = beds (at least 1), place_id = its "
-                "municipality in locations.tsv, class = its Clase de Centro (general, specialised, mental health, long "
+                "municipality in locations.tsv (the town its name and postcode name where the catalogue files it in "
+                "another: 'Hospital Palma del Río', filed at Córdoba with 14700), class = its Clase de Centro (general, specialised, mental health, long "
                 "stay, other), street and postcode = its Dirección and Código Postal (tools/sources/es_hospital_addresses.tsv, "
                 "the same repository and commit: accents of type words restored, small words inside a name in lower "
-                "case, S/N as s/n; the address of the unit with most beds where one name stands for several); the "
+                "case, S/N as s/n, a final word written twice written once; the address of the unit with most beds where one name stands for several); the "
                 "Spanish pack's default for rules.healthcare.names is catalogue: a hospital becomes a real one of the "
                 "same class of the surrogate town, else of its province, else of Spain, and the street and postcode "
                 "written after it on its line become its own",

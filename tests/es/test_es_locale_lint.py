@@ -79,3 +79,13 @@ def test_a_city_weighs_its_own_population_not_a_neighbours():
     weight = {(r["name"], r["kind"]): int(r["population"] or 0) for r in rows("locations")}
     assert weight[("Oviedo", "municipality")] > 200_000 and weight[("Avilés", "municipality")] > 70_000
     assert weight[("Siero", "municipality")] < 60_000 and weight[("Castrillón", "municipality")] < 30_000
+
+
+def test_a_hospital_street_ends_in_no_word_twice_and_a_hospital_named_after_a_town_stands_there():
+    """The catalogue writes "Avenida del Aeropuerto, S/N S/N" (surrogates read "s/n s/n") and files
+    "Hospital Palma del Río" at Córdoba with Palma del Río's postcode 14700."""
+    hospitals = rows("hospitals")
+    assert not [r["street"] for r in hospitals if regex.search(r"(?i)(?<!\S)(\S+) \1$", r["street"])]  # "Torres Torres" is a town
+    towns = {r["id"]: r["name"] for r in rows("locations") if r["kind"] == "municipality"}
+    [palma] = [r for r in hospitals if r["name"] == "Hospital Palma del Río"]
+    assert towns[palma["place_id"]] == "Palma del Río"
