@@ -30,9 +30,12 @@ from pseudo.lists.names import title_words
 from pseudo.lists.words import common_words, kinship_terms, particles
 from pseudo.scope import ScopeState
 from pseudo.services import SERVICES, Services
-from pseudo.sweep import DateProfile, followed_dates, misspelt_names, named_addresses
+from pseudo.sweep import DateProfile, followed_dates, named_addresses
 
 FOLLOWING_CHARS = 40  # text after a span searched for a cue of what it is ("CALVERT HOSPITAL")
+# A value a subject's notes tag at least once in this many mentions is the name they tag: a stay's
+# clinician missed in a few notes is tagged in most, a word that is also a name ("Foley") is not.
+TAGGED_SHARE = 4
 OverrideKey = tuple[str, str, str]  # scope id, canonical label, normalised original
 # What was chosen for a target: its text, rule, strategy, fallback note, whether propagated, what it was kept as.
 Chosen = tuple[Target, str, str, str, str | None, bool, str | None]
@@ -122,7 +125,9 @@ class Engine:
         self._options_by_pack: dict[str | None, dict[str, Mapping[str, Any]]] = {}
         self._cued: dict[str, dict[tuple[str, str], int]] = {}  # scope -> (input label, value) -> may_be index a cue chose
         self._dated: dict[str, DateProfile] = {}  # scope -> what its tagged dates say, for untagged dates to follow
-        self._named: dict[str, dict[str, tuple[str, str, int]]] = {}  # subject -> folded name or place tagged in its notes -> (as written first, input label, times)
+        self._named: dict[str, dict[str, str]] = {}  # subject -> name or place as tagged in its notes -> input label (until `_spread_named`)
+        self._tagged: dict[str, Counter[str]] = {}  # subject -> times each of them is tagged, in lower case
+        self._elsewhere: dict[str, dict[str, list[tuple[Target, Strategy]]]] = {}  # subject -> those that spread to its other notes, by first word
 
     # -- labels -----------------------------------------------------------------------------
     def tagset_for(self, documents: Sequence[Document]) -> Tagset:
@@ -179,7 +184,7 @@ class Engine:
                 for s in document.spans
                 if s.label in labels and labels[s.label].label in NAME_LABELS and (s.label, normalise(document.span_text(s))) not in cued
             )
-        self._spread_named(documents, scope_ids)
+        self._spread_named(documents, scope_ids, labels)
         remaining = Counter(scope_id for scope_id in scope_ids if isinstance(scope_id, str))
         for document, scope_id in zip(documents, scope_ids):
             if isinstance(scope_id, Failure):
@@ -196,7 +201,7 @@ class Engine:
                 del self._scopes[scope_id]
                 self._cued.pop(scope_id, None)
                 self._dated.pop(scope_id, None)
-                self._named.pop(scope_id, None)
+                self._elsewhere.pop(scope_id, None)
             yield outcome
 
     # -- values that do not look like their label --------------------------------------------
@@ -223,12 +228,20 @@ class Engine:
                     break
 
     def _mark_named(self, document: Document, labels: Mapping[str, LabelMapping], scope_id: str) -> None:
-        """Names and places tagged in a subject's notes, with how often: for their untagged
-        repetitions in the subject's other notes, the same clinician or town (a stay's "Vasquez",
-        tagged in most notes, was the leftover readers found first where a note missed it)."""
+        """Names and places tagged in a subject's notes, as written, and how often each is tagged:
+        their untagged repetitions in the subject's other notes are the same clinician or town (a
+        stay's "Vasquez", tagged in most notes, was the leftover readers found first where a note
+        missed it). Each written form spreads as written ("vasquez" tagged in lower case too)."""
         if not (self.settings.propagate and self.config.scope == "subject"):
             return
+        try:
+            pack = self.pack_for(document)
+        except PseudoError:  # reported when the document is processed
+            return
+        common = common_words(pack) if pack else frozenset()
+        closed = _closed_words(pack) if pack else frozenset()
         named = self._named.setdefault(scope_id, {})
+        tagged = self._tagged.setdefault(scope_id, Counter())
         for span in document.spans:
             mapping = labels.get(span.label)
             if mapping is None or mapping.label not in self.config.propagate or mapping.label not in (*NAME_LABELS, *_PLACE_LABELS):
@@ -237,34 +250,41 @@ class Engine:
                 continue
             value = document.span_text(span).strip()
             words = _NAME_WORD.findall(value) if mapping.label in NAME_LABELS else []
-            for spread in {value, *(w for w in words if w[0].isupper())} if len(words) > 1 else {value}:  # "Foley" of "Bernard Foley" too
-                written, label, tagged = named.get(spread.casefold(), (spread, span.label, 0))  # "Vasquez", "VASQUEZ": one value
-                named[spread.casefold()] = (written, label, tagged + 1)
+            for form in dict.fromkeys([value, *(w for w in words if w[0].isupper())] if len(words) > 1 else [value]):  # "Foley" of "Bernard Foley"
+                tagged[form.lower()] += 1
+                if form not in named and _spreads_elsewhere(mapping.label, form, common, closed):
+                    named[form] = span.label
 
-    def _spread_named(self, documents: Sequence[Document], scope_ids: Sequence[str | Failure]) -> None:
-        """Keep of a subject's tagged values those its notes tag at least as often as they leave
-        them untagged (case-blind): a nurse "Foley" tagged once among seventeen Foley catheters is
-        a word there, not the nurse."""
+    def _spread_named(self, documents: Sequence[Document], scope_ids: Sequence[str | Failure], labels: Mapping[str, LabelMapping]) -> None:
+        """Of a subject's tagged names and places, those its notes tag at least once in TAGGED_SHARE
+        times they write them (in any case): a nurse "Foley" tagged once among seventeen Foley
+        catheters is a word there, not the nurse. Made into targets once per subject."""
         if not self._named:
             return
-        texts: dict[str, list[str]] = {}
+        lowered: dict[str, list[str]] = {}
         for document, scope_id in zip(documents, scope_ids):
             if isinstance(scope_id, str) and scope_id in self._named:
-                texts.setdefault(scope_id, []).append(document.text.lower())
+                lowered.setdefault(scope_id, []).append(document.text.lower())
         for scope_id, named in self._named.items():
-            for folded, (value, _, tagged) in list(named.items()):
-                written = sum(len(_whole_word_occurrences(text, value.lower(), True)) for text in texts.get(scope_id, ()))
-                if written > 2 * tagged:
-                    del named[folded]
-
-    def _named_elsewhere(self, scope_id: str, labels: Mapping[str, LabelMapping]) -> list[tuple[Target, Strategy]]:
-        """The subject's tagged names and places (`_mark_named`) as targets to propagate: what
-        label, role and strategy a repetition takes."""
-        found = []
-        for value, label, _ in self._named.get(scope_id, {}).values():
-            mapping = labels[label]
-            found.append((Target(Span(0, 0, label), value, mapping.label, mapping.role, mapping.kind), self.config.strategy(label, mapping)))
-        return found
+            whole = "\n".join(lowered.get(scope_id, []))
+            tokens = Counter(_NAME_WORD.findall(whole))
+            tagged = self._tagged.get(scope_id, Counter())
+            kept: dict[str, list[tuple[Target, Strategy]]] = {}  # by the form's first word, which a note must hold
+            for form, label in named.items():
+                key = form.lower()  # as the notes are searched
+                first = _NAME_WORD.search(form)
+                if first is None:
+                    continue
+                written = tokens[first.group().lower()]  # a bound for a value of several words, searched only where it fails
+                if " " in key and written > TAGGED_SHARE * tagged[key]:
+                    written = len(_whole_word_occurrences(whole, key, True))
+                if written <= TAGGED_SHARE * tagged[key]:
+                    mapping = labels[label]
+                    target = Target(Span(0, 0, label), form, mapping.label, mapping.role, mapping.kind)
+                    kept.setdefault(first.group(), []).append((target, self.config.strategy(label, mapping)))
+            self._elsewhere[scope_id] = kept
+        self._named.clear()
+        self._tagged.clear()
 
     def _follows_dates(self) -> bool:
         return self.settings.propagate and "DATE" in self.config.propagate
@@ -397,7 +417,7 @@ class Engine:
             target = Target(span, document.span_text(span), mapping.label, mapping.role, mapping.kind)
             targets.append((target, self.config.strategy(span.label, mapping), False))
         if self.settings.propagate:
-            targets = _propagate(document, targets, pack, self.config.propagate, self._named_elsewhere(scope.id, labels))
+            targets = _propagate(document, targets, pack, self.config.propagate, self._elsewhere.get(scope.id, {}))
             if "EMAIL" in self.config.propagate:
                 targets = self._named_addresses(document, targets, pack, labels)
         if self._follows_dates():
@@ -585,59 +605,50 @@ def _propagate(
     targets: list[tuple[Target, Strategy, bool]],
     pack: LocalePack | None,
     labels: Sequence[str],
-    elsewhere: Sequence[tuple[Target, Strategy]] = (),
+    elsewhere: Mapping[str, Sequence[tuple[Target, Strategy]]] = {},
 ) -> list[tuple[Target, Strategy, bool]]:
     """Add untagged whole-word occurrences of tagged values as spans of the same label: whole
     values of the labels asked for, each name word of a full name ("Lena" of "Lena Pettersson")
-    and e-mail local parts written alone; then the values and name words tagged `elsewhere` in the
-    subject's other notes (`Engine._mark_named`), and names written with a slip (`misspelt_names`). A name or place matches in any case
-    ("vasquez", "VASQUEZ") unless a word of it is a common word of the language (or the pack lists
-    none), and then only as written ("Rosa", not "rosa"); a value under three letters, a kinship word, title or particle
-    never spreads, nor a name or handle that is a common word."""
+    and e-mail local parts written alone; then the values and name words tagged in the subject's
+    other notes (`elsewhere`, `Engine._mark_named`), each as the annotators wrote it there (a
+    "vasquez" tagged in lower case spreads in lower case). Names and places match case-sensitively;
+    a value under three letters, a kinship word, title or particle never spreads, nor a name or
+    handle that is a common word of the language."""
     common = common_words(pack) if pack else frozenset()
     closed = _closed_words(pack) if pack else frozenset()
     values: dict[str, tuple[Target, Strategy]] = {}
     words: dict[str, tuple[Target, Strategy]] = {}
-    for target, strategy, own in [*((t, s, True) for t, s, _ in targets), *((t, s, False) for t, s in elsewhere)]:
+    for target, strategy, _ in targets:
         if strategy.name == "keep" or target.label not in labels or target.label == "DATE":  # dates follow the clock instead
             continue
         value = target.text.strip()
         if target.label == "EMAIL":
             value = value.split("@")[0] if value.count("@") == 1 else ""
-        elif target.label in NAME_LABELS and own:  # `elsewhere` holds the words that spread on their own
+        elif target.label in NAME_LABELS:
             found = _NAME_WORD.findall(value)
             for word in found if len(found) > 1 else ():
                 if word[0].isupper() and _spreads(word, common, closed):
                     words.setdefault(word, (target, strategy))
         if _value_spreads(target.label, value, common, closed):
             values.setdefault(value, (target, strategy))
+    for word in set(_NAME_WORD.findall(document.text)) if elsewhere else ():  # checked once per subject (`Engine._spread_named`)
+        for target, strategy in elsewhere.get(word, ()):
+            if target.text in document.text:
+                values.setdefault(target.text, (target, strategy))
     taken = [(t.span.start, t.span.end) for t, _, _ in targets]
     added: list[tuple[Target, Strategy, bool]] = []
-
-    def add(start: int, end: int, target: Target, strategy: Strategy) -> None:
-        taken.append((start, end))
-        span = Span(start, end, target.span.label)  # not the tagged span's attrs: its id, its text
-        added.append((Target(span, document.text[start:end], target.label, target.role, target.kind), strategy, True))
-
     lowered: str | None = None  # the text in lower case, made once for the values matched case-blind
     for value, (target, strategy) in [*sorted(values.items(), key=lambda item: -len(item[0])), *words.items()]:
-        named = target.label in NAME_LABELS or target.label in _PLACE_LABELS
-        sensitive = named and (not common or any(w.casefold() in common or w.casefold() in closed for w in _NAME_WORD.findall(value)))
+        sensitive = target.label in NAME_LABELS or target.label in _PLACE_LABELS
         if not sensitive and lowered is None:
             lowered = document.text.lower()
         for start, end in _whole_word_occurrences(document.text, value, sensitive, lowered):
-            if not any(start < e and s < end for s, e in taken):
-                add(start, end, target, strategy)
-    names = {ascii_fold(value).casefold(): found for value, found in [*values.items(), *words.items()] if found[0].label in NAME_LABELS}
-    for start, end, name in misspelt_names(document.text, names, taken, lambda word: _ordinary(word, pack, common, closed)):
-        add(start, end, *names[name])
+            if any(start < e and s < end for s, e in taken):
+                continue
+            taken.append((start, end))
+            span = Span(start, end, target.span.label)  # not the tagged span's attrs: its id, its text
+            added.append((Target(span, document.text[start:end], target.label, target.role, target.kind), strategy, True))
     return sorted(targets + added, key=lambda item: item[0].span.start)
-
-
-def _ordinary(word: str, pack: LocalePack | None, common: frozenset[str], closed: frozenset[str]) -> bool:
-    """A word that is no misspelt name: a common or closed-class word, or a listed place."""
-    folded = word.casefold()
-    return folded in common or folded in closed or (pack is not None and pack.has("locations") and bool(pack.tree().lookup(word)))
 
 
 _BOUNDED = regex.compile(rf"{_BEFORE}.{{0}}")  # a position where a value may start
@@ -691,11 +702,20 @@ def _value_spreads(label: str, value: str, common: frozenset[str], closed: froze
     capitalised spelling is matched); a value of another label asked for at three characters."""
     if label in _PLACE_LABELS:
         return _spreads(value, frozenset(), closed)
-    if label in NAME_LABELS:  # a name tagged in lower case ("healey") only where the pack tells common words
-        return (value[:1].isupper() or bool(common)) and (" " in value or _spreads(value, common, closed))
+    if label in NAME_LABELS:
+        return value[:1].isupper() and (" " in value or _spreads(value, common, closed))
     if label == "EMAIL":
         return _spreads(value, common, closed)
     return len(value) >= 3
+
+
+def _spreads_elsewhere(label: str, form: str, common: frozenset[str], closed: frozenset[str]) -> bool:
+    """A form tagged in a subject's note may spread to its other notes: a place as `_value_spreads`
+    has it; a name whole, or a name word in any case that passes `_spreads` (the annotators wrote
+    "healey" so, tagging it)."""
+    if label in _PLACE_LABELS:
+        return _spreads(form, frozenset(), closed)
+    return " " in form or _spreads(form, common, closed)
 
 
 def _spreads(word: str, common: frozenset[str], closed: frozenset[str]) -> bool:

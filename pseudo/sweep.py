@@ -1,9 +1,5 @@
-"""Untagged dates follow the clock, untagged e-mail addresses their person, misspelt names the name
-(on with propagation, the default).
-
-A tagged name written elsewhere with a slip ("vascuez", "Vaseqez" beside "Vasquez") or without its
-accents is the same person: a word that near is added as a repetition of the name
-(`misspelt_names`), or the slip would stand as the one real name among surrogates.
+"""Untagged dates follow the clock, untagged e-mail addresses their person (on with propagation,
+the default).
 
 An address no one tagged whose local part holds a word of a tagged name ("tcaveroescribano@"
 beside "Teresa Cavero Escribano") is that person's: left standing among the addresses rebuilt
@@ -36,10 +32,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import cache
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Iterable, Sequence
 
 import regex
-from rapidfuzz import fuzz, process
 
 from pseudo.datetext import LEAP_YEAR, DateText, DateWords, Expression, Slot, find_dates, full_date, grammar
 from pseudo.folds import ascii_fold
@@ -61,12 +56,6 @@ _BEFORE = regex.compile(r"[\p{L}\p{N}/.\-+]")  # a date inside such a run is par
 _AFTER = regex.compile(r"[\p{L}\p{N}]|[/\-]|[.,]\d")
 _NUMBERS = regex.compile(r"\d+")
 _WORD = regex.compile(r"\p{L}+")
-# A name this long written with one slip (a letter left out, added or swapped for another: a ratio
-# of 85 allows two insertions or deletions in seven letters) is still that name; shorter names sit
-# too near other words ("Lena", "lens").
-MISSPELT_LETTERS = 6
-MISSPELT_SIMILARITY = 85
-_WHOLE_WORD = regex.compile(r"(?<![\w@.+])\p{L}+(?![\w@+]|\.\w)")
 NEIGHBOURHOOD = 3  # words either side searched for a score word
 REACH = 40  # characters either side those words are looked for in, within the clause
 _CLAUSE_END = regex.compile(r"[;!?\n]|\.(?!\d)")
@@ -268,24 +257,4 @@ def named_addresses(text: str, name_words: frozenset[str], taken: Sequence[tuple
         letters = "".join(c for c in ascii_fold(match.group().partition("@")[0]).casefold() if c.isalpha())
         if not any(start < e and s < end for s, e in taken) and any(word in letters for word in name_words):
             found.append((start, end))
-    return found
-
-
-def misspelt_names(text: str, names: Mapping[str, object], taken: Sequence[tuple[int, int]], ordinary: Callable[[str], bool]) -> list[tuple[int, int, str]]:
-    """Untagged words that are a tagged name (`names`, folded: ASCII, lower case) written with a
-    slip: MISSPELT_LETTERS letters or more, a rapidfuzz ratio of MISSPELT_SIMILARITY or more, the
-    same first and last letter (a slip is inside a word: "Castilla" is no "Castillo"), and no
-    `ordinary` word (a common word, a place). Each with the folded name it spells."""
-    choices = [name for name in names if len(name) >= MISSPELT_LETTERS and " " not in name]
-    if not choices:
-        return []
-    found = []
-    for match in _WHOLE_WORD.finditer(text):
-        start, end = match.span()
-        if end - start < MISSPELT_LETTERS or any(start < e and s < end for s, e in taken):
-            continue
-        folded = ascii_fold(match.group()).casefold()
-        best = process.extractOne(folded, choices, scorer=fuzz.ratio, score_cutoff=MISSPELT_SIMILARITY)
-        if best is not None and abs(len(best[0]) - len(folded)) <= 1 and best[0][0] == folded[0] and best[0][-1] == folded[-1] and not ordinary(match.group()):
-            found.append((start, end, best[0]))
     return found

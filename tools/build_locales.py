@@ -2172,7 +2172,6 @@ def build_en(data: Path, out: Path) -> None:
     states = {r["name"] for r in read_tsv(out / "locations.tsv") if r["kind"] == "state"}
     lists.update(_en_phones(data, out, states, cities))
     add_email_domains(lists, "en", out)
-    add_common_words(lists, "en", out)
     lists.update(_en_professions(data, out))
     lists.update(_en_hospitals(data, out, cities))
     lists.update(_fda_makers(out))

@@ -18,6 +18,7 @@ from typing import Any, Mapping, Sequence
 import regex
 
 from pseudo.api import Settings, pseudonymise
+from pseudo.engine import Engine
 from pseudo.config import Config
 from pseudo.errors import InputError, PseudoError
 from pseudo.evaluation.corpus import label_map
@@ -101,27 +102,31 @@ def build(
     locale: str | None = None, tagset: str | None = None, propagate: bool = True,
 ) -> list[Record]:  # fmt: skip
     """The same documents, options, key and seed always give the same records. Tags are dropped
-    in every document, as annotators miss them across a corpus (in a record shown, `drop_spans`;
-    elsewhere each tag with the chance `share`, since one at least of a note's single tag would
-    leave a patient's other notes with hardly any), and the whole corpus is
-    pseudonymised as `pseudo apply` does (propagation on unless told otherwise), so the records'
-    scopes hold their other documents (a patient's other notes) as in use, and a dropped value the
-    defaults replace anyway (an untagged repetition of a name tagged in another note, a date that
-    follows the clock) is caught, not left over: the key holds only the dropped values that still stand."""
+    across the records' scopes, as annotators miss them everywhere (in a record shown,
+    `drop_spans`; in its scope's other documents, a patient's other notes, each tag with the chance
+    `share`, since one at least of a note's only tag would leave the other notes with hardly any),
+    and the scopes are pseudonymised whole, as `pseudo apply` does (propagation on unless told
+    otherwise), so a dropped value the defaults replace anyway (an untagged repetition of a name
+    tagged in another note, a date that follows the clock) is caught, not left over: the key holds
+    only the dropped values that still stand."""
     if not 0 < share <= 1:
         raise PseudoError("--drop must be above 0 and at most 1")
     chosen = draw(documents, n, seed)
+    shown = {document.id for document in chosen}
+    documents = _in_their_scopes(documents, chosen, config, locale, tagset)
     labels = label_map(documents, config, tagset)
     rng = random.Random(f"{seed}:drop")
     inputs, drops = [], {}
-    shown = {document.id for document in chosen}
     for document in sorted(documents, key=lambda d: d.id):  # an order that does not depend on the input's
         spans = hunted(document, labels, config)
         dropped = drop_spans(spans, share, rng) if document.id in shown else [s for s in spans if rng.random() < share]
         kept = tuple(s for s in document.spans if s not in dropped)
         inputs.append(Document(document.id, document.text, kept, document.meta))
         drops[document.id] = (dropped, [labels[s.label].label for s in dropped], document)
-    run = pseudonymise(inputs, Settings(config=config, keyring=keyring, locale=locale, tagset=tagset, propagate=propagate))
+    run = pseudonymise(inputs, Settings(config=config, keyring=keyring, locale=locale, tagset=tagset, propagate=propagate), skip_errors=True)
+    for failure in run.summary.failures:
+        if failure.document_id in shown:
+            raise failure.error
     results = {result.document.id: result for result in run.results}
     digits = max(2, len(str(len(chosen))))
     records = []
@@ -136,6 +141,23 @@ def build(
         replaced = frozenset(r.label for r in result.replacements if r.strategy == "surrogate")
         records.append(Record(f"d{number:0{digits}d}", document.id, text, values, replaced, len(dropped) - len(standing)))
     return records
+
+
+def _in_their_scopes(documents: Sequence[Document], chosen: Sequence[Document], config: Config, locale: str | None, tagset: str | None) -> list[Document]:
+    """The records shown and the documents of their scopes (a patient's other notes), in input
+    order: nothing else can change a record's surrogates. A document whose scope cannot be told
+    is left out unless shown (its error is then reported as `pseudo apply` would)."""
+    engine = Engine(Settings(config=config, locale=locale, tagset=tagset))
+    shown = {document.id for document in chosen}
+
+    def scope_of(document: Document) -> str | None:
+        try:
+            return engine.scope_id(document)
+        except PseudoError:
+            return None
+
+    scopes = {scope_of(document) for document in chosen} - {None}
+    return [d for d in documents if d.id in shown or scope_of(d) in scopes]
 
 
 def _caught(span: Span, replacements: Sequence[Replacement], text: str) -> bool:

@@ -269,3 +269,18 @@ def test_a_patients_other_notes_are_pseudonymised_with_the_records_shown(tmp_pat
     build(originals, key_file, tmp_path / "document", "--n", "1", "--drop", "0.1", "--seed", "5")
     key = json.loads((tmp_path / "document" / "key.json").read_text(encoding="utf-8"))
     assert (key["caught"], key["standing"]) == (0, 1)
+
+
+def test_a_document_outside_the_records_scopes_cannot_stop_the_kit(tmp_path, key_file):
+    """Only the records' scopes are pseudonymised: a document with no subject, never shown, is left out."""
+    notes = [
+        {"id": f"note-{i}", "text": f"Dr Vasquez saw the patient, note {i}.\n", "meta": {"locale": "en", "subject": "7"},
+         "spans": [{"start": 3, "end": 10, "label": "PERSON"}]}
+        for i in range(6)
+    ]  # fmt: skip
+    notes.append({"id": "zz-no-subject", "text": "Dr Roe saw.\n", "meta": {"locale": "en"}, "spans": [{"start": 3, "end": 6, "label": "PERSON"}]})
+    config = tmp_path / "subject.yaml"
+    config.write_text("scope: subject\n", encoding="utf-8")
+    build(write_jsonl(tmp_path / "notes.jsonl", notes), key_file, tmp_path / "kit", "--n", "1", "--seed", "5", "-c", str(config))
+    key = json.loads((tmp_path / "kit" / "key.json").read_text(encoding="utf-8"))
+    assert [r["document_id"] for r in key["records"].values()] != ["zz-no-subject"]
