@@ -26,6 +26,7 @@ from functools import cache, lru_cache
 from typing import Sequence
 
 import regex
+from rapidfuzz import fuzz
 
 from pseudo.folds import ascii_fold, loose, normalise
 from pseudo.keyed import KeyedStream
@@ -269,7 +270,35 @@ def _most_aligned(letters: str, tokens: list[str]) -> int:
     return min(total, len(letters))
 
 
-def derived_local_part(local: str, ctx: Context, stream: KeyedStream, owner: Sequence[str] = ()) -> str | None:
+_LETTER_RUN = regex.compile(r"[^\W\d_]+")
+SLIP_SIMILARITY = 88  # rapidfuzz ratio at which letters of a local part are a name word written with one slip
+SLIP_LETTERS = 5  # a name word this long or longer: a shorter one sits too near other words
+
+
+def _written_with_a_slip(local: str, people: Sequence[tuple[list[str], list[str]]]) -> str | None:
+    """The local part with a name word of the record written right where it stands with one slip
+    ("m_trassierra@" for Magdalena Tassierra: "m_tassierra"), or None where none is: the address is
+    that person's, and had been drawn as a stranger's ("valeria_valenzuela@", rounds 42 and 43)."""
+    best: tuple[float, int, int, str] | None = None  # (ratio, size, start in local, word): the nearest, the longest
+    for match in _LETTER_RUN.finditer(local):
+        run = ascii_fold(match.group()).casefold()
+        for originals, _ in people:
+            for word in originals:
+                if len(word) < SLIP_LETTERS or word in run:
+                    continue
+                for size in (len(word) - 1, len(word), len(word) + 1):
+                    for start in range(len(run) - size + 1):
+                        piece = run[start : start + size]
+                        ratio = fuzz.ratio(piece, word)
+                        if piece[0] == word[0] and ratio >= SLIP_SIMILARITY and (best is None or (ratio, size) > best[:2]):
+                            best = (ratio, size, match.start() + start, word)
+    if best is None:
+        return None
+    _, size, at, word = best
+    return local[:at] + word + local[at + size :]
+
+
+def derived_local_part(local: str, ctx: Context, stream: KeyedStream, owner: Sequence[str] = (), slipped: bool = False) -> str | None:
     """The local part rebuilt from a surrogate name, when it visibly derives from a name: the
     name signed right before the address (`owner`, its surrogate words) when it explains the
     letters well enough, else the person's name that explains most of them ("maje1946@" after
@@ -293,7 +322,8 @@ def derived_local_part(local: str, ctx: Context, stream: KeyedStream, owner: Seq
             if signed and (originals, surrogates) == signed[0]:
                 break  # the signer explains the address: it is theirs
     if best is None:
-        return None
+        fixed = None if slipped else _written_with_a_slip(local, people)
+        return derived_local_part(fixed, ctx, stream, owner, slipped=True) if fixed is not None else None
     _, pieces, originals, surrogates = best
     pieces = _without_stray_letters(pieces)
     skipped = _skipped_runs(pieces)

@@ -225,7 +225,8 @@ class PlaceRule(Rule):
         "home": Option(
             None,
             "a region of the pack (a state, a province) the corpus comes from: a hospital or a place nothing in its "
-            "record ties to a region is drawn there; left out: anywhere, by population",
+            "record ties to a region is drawn there, and so is a town below a city's size found only outside it (a "
+            "local name the lists lack: 'harbor'); left out: anywhere, by population",
             str,
         ),
     }

@@ -350,6 +350,10 @@ class AddressWorld:
         found = [p for p in self._tree.lookup(name) if not wanted or p.kind in wanted]
         if self._home is not None and len(found) > 1:  # "Hampton" of a Maryland corpus is Maryland's, not Virginia's larger one
             found = [p for p in found if self._inside(p, [self._home])] or found
+        if self._home is not None and label == "PLACE" and found and all(p.weight < CITY and not self._inside(p, [self._home]) for p in found):
+            # "go to harbor" in Maryland notes is Baltimore's Harbor Hospital, not Harbor, Oregon: drawn
+            # there, it had made Oregon's towns a thread through a patient's notes (PhysioNet round 29)
+            return None, "a small town only of another region than home: a place of the home region"
         countries = [p for p in found if p.kind == "country"]
         regions = self.settings.kinds.get("REGION", ())
         if countries and not any(p.kind in regions for p in found):
@@ -791,7 +795,9 @@ class AddressWorld:
         hold every one of the naming words (loose) of an original written without a town: the
         original lies there ("CALVERT HOSPITAL" is Maryland's Calvert Memorial; "HOLY CROSS" two of
         Maryland's among five states'), so its surrogate does too, as a kept region's towns stay
-        in it. None without naming words, without such units, or where only the country holds them."""
+        in it; the configured home region wherever it holds one ("Harbor Hosp" of Maryland notes,
+        though Washington holds more). None without naming words, without such units, or where only
+        the country holds them."""
         if not naming or not self._pack.has(catalogue):
             return None
         index = self._pack.cached(f"catalogue-naming-words:{catalogue}", lambda: _units_by_word(self._pack, catalogue))
@@ -811,6 +817,8 @@ class AddressWorld:
                 regions[region.id] = region
         if not counts:
             return None
+        if self._home is not None and self._home.id in counts:  # "Harbor Hosp" of Maryland notes is Baltimore's, though Washington has more
+            return self._home
         return regions[min(counts, key=lambda r: (-counts[r], r))]
 
     def units_region(self) -> Place | None:

@@ -225,3 +225,13 @@ def test_no_provider_launched_after_the_record_holds_its_addresses():
             drawn[year < 2010].add(mail.split("@")[1])
     assert not drawn[True] & late, drawn[True] & late
     assert drawn[False] & late  # the same draw reaches them for a recent record
+
+
+def test_an_address_holding_a_name_written_with_a_slip_is_that_persons():
+    """"m_trassierra@" for Dra. Magdalena Tassierra Villa had been drawn as a stranger's
+    ("valeria_valenzuela@"), which both readers of rounds 42 and 43 caught: the slip is read as the
+    name, and the address is rebuilt from her surrogate."""
+    text = "Médico: Magdalena Tassierra Villa. E-mail autora: m_trassierra@yahoo.es"
+    for name, mail in run_many(text, [("Magdalena Tassierra Villa", DOCTOR), ("m_trassierra@yahoo.es", MAIL)]):
+        first, surname = [fold(w).casefold() for w in name.split()[:2]]
+        assert mail.split("@")[0] == f"{first[0]}_{surname}", (name, mail)
