@@ -267,16 +267,16 @@ class Engine:
                 lowered.setdefault(scope_id, []).append(document.text.lower())
         for scope_id, named in self._named.items():
             whole = "\n".join(lowered.get(scope_id, []))
-            tokens = Counter(_NAME_WORD.findall(whole))
+            tokens = Counter(_LETTERS.findall(whole))
             tagged = self._tagged.get(scope_id, Counter())
             kept: dict[str, list[tuple[Target, Strategy]]] = {}  # by the form's first word, which a note must hold
             for form, label in named.items():
                 key = form.lower()  # as the notes are searched
-                first = _NAME_WORD.search(form)
+                first = _LETTERS.search(form)  # as a note's words are looked up: "Vasquez" of "Vasquez's" too
                 if first is None:
                     continue
                 written = tokens[first.group().lower()]  # a bound for a value of several words, searched only where it fails
-                if " " in key and written > TAGGED_SHARE * tagged[key]:
+                if first.group() != form and written > TAGGED_SHARE * tagged[key]:
                     written = len(_whole_word_occurrences(whole, key, True))
                 if written <= TAGGED_SHARE * tagged[key]:
                     mapping = labels[label]
@@ -631,14 +631,14 @@ def _propagate(
                     words.setdefault(word, (target, strategy))
         if _value_spreads(target.label, value, common, closed):
             values.setdefault(value, (target, strategy))
-    for word in set(_NAME_WORD.findall(document.text)) if elsewhere else ():  # checked once per subject (`Engine._spread_named`)
+    for word in dict.fromkeys(_LETTERS.findall(document.text)) if elsewhere else ():  # in text order; checked once per subject (`Engine._spread_named`)
         for target, strategy in elsewhere.get(word, ()):
             if target.text in document.text:
                 values.setdefault(target.text, (target, strategy))
     taken = [(t.span.start, t.span.end) for t, _, _ in targets]
     added: list[tuple[Target, Strategy, bool]] = []
     lowered: str | None = None  # the text in lower case, made once for the values matched case-blind
-    for value, (target, strategy) in [*sorted(values.items(), key=lambda item: -len(item[0])), *words.items()]:
+    for value, (target, strategy) in [*sorted(values.items(), key=lambda item: (-len(item[0]), item[0])), *words.items()]:
         sensitive = target.label in NAME_LABELS or target.label in _PLACE_LABELS
         if not sensitive and lowered is None:
             lowered = document.text.lower()
@@ -710,12 +710,16 @@ def _value_spreads(label: str, value: str, common: frozenset[str], closed: froze
 
 
 def _spreads_elsewhere(label: str, form: str, common: frozenset[str], closed: frozenset[str]) -> bool:
-    """A form tagged in a subject's note may spread to its other notes: a place as `_value_spreads`
-    has it; a name whole, or a name word in any case that passes `_spreads` (the annotators wrote
-    "healey" so, tagging it)."""
-    if label in _PLACE_LABELS:
-        return _spreads(form, frozenset(), closed)
-    return " " in form or _spreads(form, common, closed)
+    """A form tagged in a subject's note may spread to its other notes: a value of several words
+    that starts with a capital ("Holy Cross", "Bernard Foley"), or a name word with a capital that
+    passes `_spreads`. A word in lower case, or a place of one word, stays in its note: PhysioNet
+    tags "holy", "cross", "General" and a nurse "rose" word by word, and spread over a stay they
+    had made "Type and cross sent" and "BP rose" surrogates (a review's finding)."""
+    if not form[:1].isupper():
+        return False
+    if " " in form:
+        return True
+    return label not in _PLACE_LABELS and _spreads(form, common, closed)
 
 
 def _spreads(word: str, common: frozenset[str], closed: frozenset[str]) -> bool:

@@ -146,8 +146,8 @@ SUBJECT = {"scope": "subject"}
 
 def test_a_name_tagged_in_one_note_of_a_subject_follows_in_its_other_notes_as_written_there():
     """The stay's clinician tagged in most notes and missed in one was the leftover readers found
-    first: the subject's other notes name the same person. Each form spreads as the annotators
-    wrote it ("vasquez" tagged in lower case too); an all-caps form no note tags stays."""
+    first: the subject's other notes name the same person, as written ("Vasquez's" too). A word in
+    lower case ("vasquez") stays in its note: tagged word by word, "cross", "rose" are words too."""
     docs = notes(
         ("Seen by Dr. Vasquez at noon.", [("Vasquez", "PERSON")]),
         ("Vasquez aware of the rise.", []),
@@ -155,11 +155,24 @@ def test_a_name_tagged_in_one_note_of_a_subject_follows_in_its_other_notes_as_wr
         ("dr vasquez aware.", []),
         ("VASQUEZ called.", []),
         ("Called Dr. Vasquez again.", [("Vasquez", "PERSON")]),
+        ("Per Vasquez's plan, diurese.", []),
     )
     out = run(docs, SUBJECT, propagate=True)
-    assert [len(d["spans"]) for d in out] == [1, 1, 1, 1, 0, 1]
-    assert surrogate_texts(out[1]) == surrogate_texts(out[0]) and surrogate_texts(out[3]) == [surrogate_texts(out[0])[0].lower()]
+    assert [len(d["spans"]) for d in out] == [1, 1, 1, 0, 0, 1, 1]
+    assert surrogate_texts(out[1]) == surrogate_texts(out[0]) == surrogate_texts(out[6])
     assert run(docs, {"scope": "document"}, propagate=True)[1]["spans"] == []  # a document scope knows no other note
+
+
+def test_a_subjects_words_tagged_one_by_one_or_in_lower_case_stay_words_in_its_other_notes():
+    """A review found "Type and cross sent" and "BP rose" replaced across a stay whose notes tag a
+    hospital "holy" "cross" word by word and a nurse "rose"."""
+    docs = notes(
+        ("Pt transferred from holy cross for w/u. RN rose aware.", [("holy", "PLACE"), ("cross", "PLACE"), ("rose", "PERSON")]),
+        ("Type and cross sent. BP rose to 150.", []),
+        ("From Holy Cross Hospital.", [("Holy Cross", "PLACE")]),
+    )
+    out = run(docs, SUBJECT, propagate=True)
+    assert out[1]["text"] == "Type and cross sent. BP rose to 150." and out[1]["spans"] == []
 
 
 def test_a_name_a_subject_leaves_untagged_more_often_than_it_tags_is_a_word_there():

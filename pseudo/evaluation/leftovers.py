@@ -117,7 +117,7 @@ def build(
     labels = label_map(documents, config, tagset)
     rng = random.Random(f"{seed}:drop")
     inputs, drops = [], {}
-    for document in sorted(documents, key=lambda d: d.id):  # an order that does not depend on the input's
+    for document in documents:  # in input order, as `pseudo apply` reads them
         spans = hunted(document, labels, config)
         dropped = drop_spans(spans, share, rng) if document.id in shown else [s for s in spans if rng.random() < share]
         kept = tuple(s for s in document.spans if s not in dropped)

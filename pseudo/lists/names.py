@@ -335,7 +335,10 @@ def record_sex(pack: LocalePack, sex_values: list[str], text: str) -> tuple[str,
     """The patient's sex a record states, and how: ("female"/"male", "field") when every SEX
     value of the record reads as one sex in the pack's `sex` words ("Mujer", "H"), "ambiguous
     field" where each is a value also written for the other sex ("M") and no phrase of the running
-    text sides with it (the patient's given name may then say otherwise); else ("...",
+    text sides with it (the patient's given name may then say otherwise); where the fields
+    disagree, the running text's sex as "text" where it would outweigh a field, as "ambiguous
+    field" where one phrase marks it (the given name may say otherwise), None where none does;
+    else ("...",
     "text") when its phrases of running text say so ("la paciente"): a sex whose phrases outnumber
     the other's twice, a masculine generic ("el paciente") counting only where nothing says
     female; None where the record does not tell or the pack has no `sex` words.
@@ -349,6 +352,7 @@ def record_sex(pack: LocalePack, sex_values: list[str], text: str) -> tuple[str,
     words = pack.vocabulary("sex").get("words") or []
     field = {w["word"].casefold(): w for w in words if w["in"] == "field"}
     entries = [entry for v in sex_values if (entry := field.get(v.strip().casefold()))]
+    entries = [entry for entry in entries if not entry.get("ambiguous")] or entries  # "M" beside "masculino": the latter says it
     said = {entry["sex"] for entry in entries}
     written = _text_sex(pack, words, text)
     if len(said) == 1:
@@ -356,6 +360,10 @@ def record_sex(pack: LocalePack, sex_values: list[str], text: str) -> tuple[str,
         if written is None or written[1] < OUTWEIGHS_FIELD or written[0] == stated:
             sided = written is not None and written[0] == stated
             return stated, "field" if sided or not all(entry.get("ambiguous") for entry in entries) else "ambiguous field"
+    if len(said) > 1:  # fields that disagree: phrases that mark a sex decide, a generic "el paciente" nothing;
+        if written is None or not written[1]:  # one phrase ("varón de 20 años" of a son) as the names let it
+            return None
+        return written[0], "text" if written[1] >= OUTWEIGHS_FIELD else "ambiguous field"
     return (written[0], "text") if written else None
 
 
@@ -365,6 +373,13 @@ def field_sex_of(pack: LocalePack, value: str) -> str | None:
         return None
     words = {w["word"].casefold(): w["sex"] for w in pack.vocabulary("sex").get("words") or [] if w["in"] == "field"}
     return words.get(value.strip().casefold())
+
+
+def field_is_ambiguous(pack: LocalePack, value: str) -> bool:
+    """Whether a sex field's value is one the pack's `sex` words mark as written for either sex ("M")."""
+    if not pack.has("sex"):
+        return False
+    return any(w["in"] == "field" and w.get("ambiguous") and w["word"].casefold() == value.strip().casefold() for w in pack.vocabulary("sex").get("words") or [])
 
 
 def field_in_sex(pack: LocalePack, value: str, sex: str) -> str | None:

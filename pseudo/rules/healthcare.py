@@ -361,14 +361,21 @@ def _is_acronym(text: str) -> bool:
 
 def _name_forms(pack: LocalePack, vocabulary: str, catalogue: str) -> dict[str, tuple[str, str]]:
     """Each catalogue name's short name (the name without the type words at one end: "Good
-    Samaritan" of "Good Samaritan Hospital", "" where no type word ends it, another stays in it or
-    only generic words stay) and initials ("GSH", "" where a particle or a digit stands in it), as
+    Samaritan" of "Good Samaritan Hospital", "" where no type word ends it, another stays in it,
+    only generic words stay or what stays names a region: "had a heart transplant at Howard County"
+    read as the county, PhysioNet round 30) and initials ("GSH", "" where a particle or a digit stands in it), as
     real records write a hospital without its type word."""
 
     def make() -> dict[str, tuple[str, str]]:
         pattern = _cue_pattern(pack, vocabulary)
         generic = {w.casefold() for t in _types(pack, vocabulary) for cue in t.get("cues", []) for w in _WORD.findall(cue)}
         small = particles(pack)
+        tree = pack.tree() if pack.has("locations") else None
+        regions = frozenset(pack.settings.places.kinds.get("REGION") or ()) if tree is not None else frozenset()
+
+        def names_region(rest: str) -> bool:  # "Howard County" of Howard County General Hospital reads as the county
+            return tree is not None and any(p.kind in regions for p in tree.lookup(rest))
+
         forms: dict[str, tuple[str, str]] = {}
         for name in pack.weighted(catalogue).items:
             words = _WORD.findall(name)
@@ -381,7 +388,7 @@ def _name_forms(pack: LocalePack, vocabulary: str, catalogue: str) -> dict[str, 
                 rest_words = _WORD.findall(rest)
                 if rest_words and rest_words[0].casefold() not in small and rest_words[-1].casefold() not in small:
                     only_generic = all(w.casefold() in generic for w in rest_words)
-                    if not only_generic and not any(c.isdigit() for c in rest) and not pattern.search(rest):
+                    if not only_generic and not any(c.isdigit() for c in rest) and not pattern.search(rest) and not names_region(rest):
                         short = rest
             forms[name] = (short, initials)
         return forms

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import regex
+
 from pseudo.casing import match_case
 from pseudo.lists.names import field_in_sex
 from pseudo.model import Target
 from pseudo.rules.base import Context, Rule, Surrogate
 from pseudo.rules.ids import as_date, is_whole_date, plain_words
+
+
+_FIELD_LABEL = regex.compile(r"\p{L}[^\S\n]*:[^\S\n]*$")  # "Sexo: ", "Sexo:": the value of a field, not a word of the story
 
 
 class SexRule(Rule):
@@ -15,14 +20,15 @@ class SexRule(Rule):
     text's sex, or where the names held against a value written for either sex
     (`PersonService.field_sex`): the field says it too ("Sexo: H" beside "la paciente" again and
     again -> "Sexo: M"; "Sexo: M" beside "Arturo ... el paciente" -> "Sexo: H"), and the record
-    holds one person where readers had caught "Amaia" with "Sexo: H"."""
+    holds one person where readers had caught "Amaia" with "Sexo: H". Only a field's value ("Sexo:
+    H") is written so: "su hijo, varón de 20 años" tags a relative's sex, which stays."""
 
     name = "sex"
     labels = ("SEX",)
     requires = ("person",)
 
     def replace(self, target: Target, ctx: Context) -> Surrogate:
-        if ctx.pack is not None and target.role in (None, "patient"):
+        if ctx.pack is not None and target.role in (None, "patient") and _FIELD_LABEL.search(ctx.text_before(target.span, 40)):
             sex = ctx.services.person.field_sex(ctx.document)
             written = field_in_sex(ctx.pack, target.text, sex) if sex is not None else None
             if written is not None:

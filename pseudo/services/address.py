@@ -333,14 +333,25 @@ class AddressWorld:
         inside = self._inside_region(name, label, beside) if beside else None
         if inside is not None:
             self._by_text[key] = (inside, None)
+        elif beside and label == "PLACE" and (regions := self._regions_named(beside)):
+            found = self._by_text.get(key) or self._find(name, label)
+            if found[0] is not None and found[1] is None and not self._inside(found[0], regions):
+                # "Aguadulce. Almería": a locality of Almería the lists hold only as Seville's town; drawn
+                # there, it had put a Seville town beside "Almería" (round 44)
+                found = (None, "a town the lists hold only outside the region written beside it: a town of that region")
+            self._by_text[key] = found
         if key not in self._by_text:
             self._by_text[key] = self._find(name, label)
         return self._by_text[key]
 
+    def _regions_named(self, region_text: str) -> list[Place]:
+        """The listed regions a text names ("Almería": the province), as written."""
+        return [p for p in self._tree.lookup(region_text) if p.kind in self.settings.kinds.get("REGION", ())]
+
     def _inside_region(self, name: str, label: str, region_text: str) -> Place | None:
         """The place a name may mean for the label inside a region the text names (as written, no
         spelling fallback; the label's preferred kinds first, then the most populous), or None."""
-        regions = [p for p in self._tree.lookup(region_text) if p.kind in self.settings.kinds.get("REGION", ())]
+        regions = self._regions_named(region_text)
         wanted = self.settings.kinds.get(label) or ()
         found = [p for p in self._tree.lookup(name) if (not wanted or p.kind in wanted) and regions and self._inside(p, regions)]
         return _preferred(found, wanted)

@@ -33,6 +33,7 @@ from pseudo.lists.fuzzy import closest
 from pseudo.lists.names import (
     NameLists,
     cue_gender,
+    field_is_ambiguous,
     field_sex_of,
     field_slot,
     gender_cues,
@@ -126,17 +127,18 @@ class PersonService:
         they held against a value written for either sex ("Arturo ... Sexo: M ... el paciente":
         "H", as readers read "M" for mujer); else None."""
         stated = self.record_sex(document)
-        if stated is None or stated[1] == "field":
+        values = [t.text for t in document.targets if t.label == "SEX" and field_sex_of(self._pack, t.text)]
+        if stated is None or not values:
             return None
-        if not any(field_sex_of(self._pack, t.text) for t in document.targets if t.label == "SEX"):
-            return None
+        if stated[1] == "field" and not any(field_is_ambiguous(self._pack, v) for v in values):
+            return None  # a field the record does not contradict
         people = list({id(p): p for p in self._read(document).values()}.values())
         patients = self._patients(document, people)[0]
         if not patients:
             return None
-        if stated[1] == "ambiguous field":
+        if stated[1] != "text":  # the sex the patient's names took, the field's or their own ("M" beside "masculino": "H")
             sexes = {self._gender(p, document)[0] for p in patients}
-            return sexes.pop() if len(sexes) == 1 and sexes <= {"female", "male"} - {stated[0]} else None
+            return sexes.pop() if len(sexes) == 1 and sexes <= {"female", "male"} else None
         return None if any(p.cue != stated[0] for p in patients) else stated[0]
 
     def _patient_sex(self, document: Tagged, by_start: dict[int, Person]) -> None:

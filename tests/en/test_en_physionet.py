@@ -276,3 +276,12 @@ def test_a_firm_tagged_as_a_location_becomes_a_real_firm_not_a_town():
         assert (firm.label, firm.routed_from) == ("ORGANISATION", "PLACE") and firm.surrogate in makers and firm.surrogate != "Genentech"
         assert " " not in firm.surrogate, firm.surrogate  # one word as the original: "Hikma Pharmaceuticals" stood out
         assert (town.label, hospital.label) == ("PLACE", "HEALTHCARE_UNIT")
+
+
+def test_no_hospital_short_name_is_a_county():
+    """"had a heart transplant at Howard County" (Howard County General Hospital's short name) read
+    as the county, PhysioNet round 30: a short name that names a region is no short name."""
+    tree = load_pack("en").tree()
+    shorts = {short for short, _ in _forms().values() if short}
+    assert "Howard" in {s.split()[0] for s in shorts}  # "Howard University", say, stays
+    assert not [s for s in shorts if any(p.kind in ("county", "state") for p in tree.lookup(s))]

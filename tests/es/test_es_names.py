@@ -370,3 +370,14 @@ def test_a_sex_field_follows_the_text_only_where_the_patient_s_names_did():
     text = "Madre, sexo: M. Recién nacido, sexo: H. El paciente evoluciona bien."
     for mother, child in run_many(text, [("M", SEX), ("H", SEX)], keys=5):
         assert (mother, child) == ("M", "H"), (mother, child)
+
+
+def test_a_relatives_sex_in_the_story_stays_and_a_generic_masculine_decides_no_field():
+    """A review found "con su hijo, varón de 20 años" rewritten "mujer" (the fields disagree, the
+    text says female) and a "Sexo: Mujer" of a Lucía rewritten "Varón" by a generic "el paciente"."""
+    text = "Nombre: Ana.\\nSexo: Mujer.\\nLa paciente acude con su hijo, varón de 20 años. La paciente mejora."
+    for _, field, son in run_many(text, [("Ana", PATIENT), ("Mujer", SEX), ("varón", SEX)], keys=8):
+        assert (field, son) == ("Mujer", "varón"), (field, son)
+    text = "Nombre: Lucía.\\nSexo: Mujer.\\nEl paciente refiere dolor; el hermano, varón de 30 años, le acompaña."
+    for patient, field, _ in run_many(text, [("Lucía", PATIENT), ("Mujer", SEX), ("varón", SEX)], keys=8):
+        assert field == "Mujer" and gender_of(patient) == "female", (patient, field)

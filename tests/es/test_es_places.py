@@ -452,6 +452,16 @@ def test_a_place_in_no_list_is_drawn_in_the_province_of_the_postcode_written_nea
         assert "Santa Cruz de Tenerife" in provinces, island
 
 
+def test_a_town_the_lists_hold_only_outside_the_region_written_beside_it_is_a_town_of_that_region():
+    """"Aguadulce, Almería" (a locality of Roquetas de Mar; the lists hold only Seville's
+    Aguadulce) had become "Alcalá de Guadaíra, Almería", and the doctor's collegiate number Seville's."""
+    tree = es_pack().tree()
+    text = "Remitido por: Dra. Teresa Benedito. Avenida Pedro Muñoz Seca 43, Ático F, Aguadulce, Almería."
+    for town, _ in run_many(text, [("Aguadulce", "TERRITORIO"), ("Almería", "TERRITORIO")], keys=8):
+        provinces = {tree.ancestor(p, "province").name for p in tree.lookup(town) if p.kind == "municipality"}
+        assert "Almería" in provinces, town
+
+
 def test_a_country_written_nearer_is_no_region_for_a_place_in_no_list():
     """"Alcalá Meco" (in no list) had become "Alcarràs" (Lleida) beside a Madrid postcode: the
     nearest listed place was "País: España", which names no province; the town nearest after it is."""
