@@ -2,6 +2,9 @@
 (on by default in `pseudo apply`), never common words, short words or closed-class words."""
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 from conftest import make_doc, run, surrogate_texts
@@ -203,3 +206,20 @@ def test_a_common_english_name_repeated_untagged_is_replaced():
     text = "Seen by Dr. Smith. Plan per Smith: diurese. RN Taylor aware; Taylor to recheck K."
     [out] = run(make_doc(text, [("Smith", "PERSON"), ("Taylor", "PERSON")], locale="en"), propagate=True)
     assert "Smith" not in out["text"] and "Taylor" not in out["text"] and len(out["spans"]) == 4
+
+
+def test_values_from_a_subjects_other_notes_spread_alike_under_every_hash_seed(tmp_path):
+    """Two values of other notes that overlap ("Lee Ann", "Ann Bay" in "Lee Ann Bay") had been
+    taken in set order, which changes with Python's hash seed from run to run (a review's finding)."""
+    docs = notes(("Pt Lee Ann seen. Lives near Ann Bay.", [("Lee Ann", "PERSON"), ("Ann Bay", "PLACE")]), ("Drove past Lee Ann Bay today.", []))
+    source = tmp_path / "in.json"
+    source.write_text(json.dumps(docs), encoding="utf-8")
+    config = tmp_path / "c.yaml"
+    config.write_text("scope: subject\n", encoding="utf-8")
+    outputs = set()
+    for seed in ("1", "2", "3"):
+        out = tmp_path / f"out{seed}.json"
+        command = [sys.executable, "-m", "pseudo", "apply", str(source), "--out", str(out), "-c", str(config)]
+        subprocess.run(command, check=True, capture_output=True, env={**os.environ, "PYTHONHASHSEED": seed, "PSEUDO_KEY": "hash-seed-key"})
+        outputs.add(out.read_text(encoding="utf-8"))
+    assert len(outputs) == 1
