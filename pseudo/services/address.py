@@ -173,11 +173,13 @@ def _with_keep(settings: AddressSettings, pack: LocalePack, keep: frozenset[str]
     return replace(settings, keep=keep)
 
 
-def _weighted_names(places: Iterable[Place]) -> WeightedList:
-    """Place names by population, heaviest first; a name borne by several places counts once."""
+def _weighted_names(places: Iterable[Place], aliases: bool = False) -> WeightedList:
+    """Place names by population, heaviest first; a name borne by several places counts once; with
+    `aliases`, their other names too (what a spelling slip is compared with: "Guipúacoa")."""
     names: dict[str, int] = {}
     for place in places:
-        names[place.name] = max(names.get(place.name, 0), place.weight)
+        for name in [place.name, *(a for a in place.extra.get("aliases", "").split("|") if a and aliases)]:
+            names[name] = max(names.get(name, 0), place.weight)
     return WeightedList.heaviest_first(names)
 
 
@@ -389,9 +391,10 @@ class AddressWorld:
         # a misspelt town is a town at home: "Vitoria" had matched "Victoria", Seychelles, and the
         # Álava patient's town had become an African capital
         names = self._pack.cached(
-            f"place-names:{label}",
+            f"place-spellings:{label}",
             lambda: _weighted_names(
-                p for p in self._tree.places.values() if (not wanted or p.kind in wanted) and (label != "PLACE" or not self.is_abroad(p))
+                (p for p in self._tree.places.values() if (not wanted or p.kind in wanted) and (label != "PLACE" or not self.is_abroad(p))),
+                aliases=True,
             ),
         )
         near = closest(name, {"places": names}, self._fuzzy_cutoff)

@@ -462,6 +462,15 @@ def test_a_town_the_lists_hold_only_outside_the_region_written_beside_it_is_a_to
         assert "Almería" in provinces, town
 
 
+def test_a_province_written_in_spanish_or_with_a_slip_is_the_kept_province():
+    """"San Sebastián (Guipúacoa)" had become "Hernani (Lasarte-Oria)" (round 45): the lists wrote only
+    "Gipuzkoa", and the spelling fallback did not compare other names."""
+    for written in ("Guipúzcoa", "Guipúacoa"):
+        text = f"Paseo Dr. Marañón, 14. 20009 San Sebastián ({written}) España."
+        for _, province, _ in run_many(text, [("San Sebastián", "TERRITORIO"), (written, "TERRITORIO"), ("España", "PAIS")], keys=4):
+            assert province == written, (written, province)
+
+
 def test_a_country_written_nearer_is_no_region_for_a_place_in_no_list():
     """"Alcalá Meco" (in no list) had become "Alcarràs" (Lleida) beside a Madrid postcode: the
     nearest listed place was "País: España", which names no province; the town nearest after it is."""

@@ -122,3 +122,15 @@ def test_plurals_keep_capitals_leave_codes_and_take_each_part_of_a_compound():
 
     assert plural("BOMBERO") == "BOMBEROS" and plural("JUEZ") == "JUECES" and plural("peón") == "peones"
     assert plural("animador 3D") == "animadores 3D" and plural("bombero-conductor") == "bomberos-conductores"
+
+
+def test_the_noun_of_a_lineage_is_no_name_and_no_surrogate():
+    """"Primo de rama paterna" had become "Primo de virginia paterna" (round 45: "rama" is also a
+    listed given name); with kinship words swapped, "paterna" never becomes "rama"."""
+    text = "Antecedentes: Primo de rama paterna con neumonía. Tío por línea materna."
+    spans = [("Primo de rama paterna", "FAMILIARES_SUJETO_ASISTENCIA"), ("Tío por línea materna", "FAMILIARES_SUJETO_ASISTENCIA")]
+    for key in (b"k1", b"k2", b"k3"):
+        assert [r.surrogate for r in run(text, spans, key=key).replacements] == ["Primo de rama paterna", "Tío por línea materna"]
+        swapped = run(text, spans, key=key, rules={"kinship": {"words": "swap"}}).replacements
+        assert all(" de rama " in r.surrogate or " por línea " in r.surrogate for r in swapped), [r.surrogate for r in swapped]
+        assert all(r.surrogate.split()[-1] in ("paterna", "materna") for r in swapped)
