@@ -258,8 +258,9 @@ class Engine:
 
     def _spread_named(self, documents: Sequence[Document], scope_ids: Sequence[str | Failure], labels: Mapping[str, LabelMapping]) -> None:
         """Of a subject's tagged names and places, those its notes tag at least once in TAGGED_SHARE
-        times they write them (in any case): a nurse "Foley" tagged once among seventeen Foley
-        catheters is a word there, not the nurse. Made into targets once per subject."""
+        times they write them in any case (LOWER_CASE_SHARE for a form tagged in lower case): a
+        nurse "Foley" tagged once among seventeen Foley catheters is a word there, not the nurse.
+        Made into targets once per subject, by first word."""
         if not self._named:
             return
         lowered: dict[str, list[str]] = {}
@@ -419,7 +420,7 @@ class Engine:
             target = Target(span, document.span_text(span), mapping.label, mapping.role, mapping.kind)
             targets.append((target, self.config.strategy(span.label, mapping), False))
         if self.settings.propagate:
-            targets = _propagate(document, targets, pack, self.config.propagate, self._elsewhere.get(scope.id, {}))
+            targets = _propagate(document, targets, pack, self.config.propagate, self._elsewhere.get(scope.id))
             if "EMAIL" in self.config.propagate:
                 targets = self._named_addresses(document, targets, pack, labels)
         if self._follows_dates():
@@ -607,7 +608,7 @@ def _propagate(
     targets: list[tuple[Target, Strategy, bool]],
     pack: LocalePack | None,
     labels: Sequence[str],
-    elsewhere: Mapping[str, Sequence[tuple[Target, Strategy]]] = {},
+    elsewhere: Mapping[str, Sequence[tuple[Target, Strategy]]] | None = None,
 ) -> list[tuple[Target, Strategy, bool]]:
     """Add untagged whole-word occurrences of tagged values as spans of the same label: whole
     values of the labels asked for, each name word of a full name ("Lena" of "Lena Pettersson")

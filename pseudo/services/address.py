@@ -338,7 +338,7 @@ class AddressWorld:
         elif beside and label == "PLACE" and (regions := self._regions_named(beside)):
             found = self._by_text.get(key) or self._find(name, label)
             if found[0] is not None and found[1] is None and not self._inside(found[0], regions):
-                # "Aguadulce. Almería": a locality of Almería the lists hold only as Seville's town; drawn
+                # "Aguadulce, Almería": a locality of Almería the lists hold only as Seville's town; drawn
                 # there, it had put a Seville town beside "Almería" (round 44)
                 found = (None, "a town the lists hold only outside the region written beside it: a town of that region")
             self._by_text[key] = found

@@ -133,10 +133,12 @@ class PersonService:
         if stated[1] == "field" and not any(field_is_ambiguous(self._pack, v) for v in values):
             return None  # a field the record does not contradict
         people = list({id(p): p for p in self._read(document).values()}.values())
-        patients = self._patients(document, people)[0]
+        patients, certain = self._patients(document, people)
         if not patients:
             return None
         if stated[1] != "text":  # the sex the patient's names took, the field's or their own ("M" beside "masculino": "H")
+            if not certain:
+                return None  # the only person named may be the doctor ("Dr. Gil ... Sexo: M")
             sexes = {self._gender(p, document)[0] for p in patients}
             return sexes.pop() if len(sexes) == 1 and sexes <= {"female", "male"} else None
         return None if any(p.cue != stated[0] for p in patients) else stated[0]

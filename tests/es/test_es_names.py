@@ -381,3 +381,11 @@ def test_a_relatives_sex_in_the_story_stays_and_a_generic_masculine_decides_no_f
     text = "Nombre: Lucía.\\nSexo: Mujer.\\nEl paciente refiere dolor; el hermano, varón de 30 años, le acompaña."
     for patient, field, _ in run_many(text, [("Lucía", PATIENT), ("Mujer", SEX), ("varón", SEX)], keys=8):
         assert field == "Mujer" and gender_of(patient) == "female", (patient, field)
+
+
+def test_an_ambiguous_field_beside_only_a_doctor_stays():
+    """"Visto por el Dr. Andrés Gil. Sexo: M.": the only person named may be the doctor; his sex is
+    no reason to write the patient's field "H"."""
+    text = "Visto por el Dr. Andrés Gil. Sexo: M."
+    for _, sex in run_many(text, [("Andrés Gil", "PERSON"), ("M", "SEX")], keys=8, tagset="native"):
+        assert sex == "M", sex
