@@ -1006,7 +1006,7 @@ def _es_locations(data: Path, out: Path) -> dict[str, dict]:
         "locations": {
             "file": "locations.tsv",
             **_es_source(
-                "S13, S3, S2, S1", "codeforspain/ds-organizacion-administrativa", "0c6b43b701bbf784f1952cbe26220c4da7e04f84",
+                "S13, S3, S2, S1, S10", "codeforspain/ds-organizacion-administrativa", "0c6b43b701bbf784f1952cbe26220c4da7e04f84",
                 f"{PDDL}; {GEONAMES}; Unicode License v3 (CLDR names)",
                 "continents, countries and capitals with Spanish names (CLDR; a capital without one under its GeoNames "
                 "English name where that holds no English word, 'Quito', 'Brasilia', else left out) from "
@@ -1473,8 +1473,9 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
         name, note = _hospital_name(row["name"])
         place = f"ES-M{row['municipality_code'][:5]}"
         if row["codcnh"] in addresses:  # "Hospital Palma del Río", filed at Córdoba with Palma del Río's 14700
-            named = [i for i in holders[addresses[row["codcnh"]][1]] - {place} if i in towns and _unaccented(towns[i]) in _unaccented(name)]
-            place = named[0] if len(named) == 1 and place not in holders[addresses[row["codcnh"]][1]] else place
+            coded = holders[addresses[row["codcnh"]][1]]
+            named = [i for i in coded - {place} if i in towns and _unaccented(towns[i]) in _unaccented(name)]
+            place = named[0] if len(named) == 1 and place not in coded else place
         key = (name, place, row["class"])
         also[key].update(note.split())
         count = max(1, int(row["beds"] or 0))

@@ -605,8 +605,8 @@ class HealthcareUnitRule(Rule):
 
         def form(name: str) -> str:
             short, initials = forms.get(name, ("", ""))
-            if acronym:  # never the original's own initials: a pool of only those could draw nothing else
-                return initials if len(initials) == letters and initials.upper() != own and (typed is None or _keeps_type_letters(initials, typed)) else ""
+            if acronym:
+                return initials if len(initials) == letters and (typed is None or _keeps_type_letters(initials, typed)) else ""
             return short if len(_WORD.findall(short)) == size else ""
 
         def pool(names: WeightedList) -> WeightedList:
@@ -617,15 +617,21 @@ class HealthcareUnitRule(Rule):
             ordered = sorted(kept.items(), key=lambda item: (-item[1], item[0]))
             return WeightedList(tuple(n for n, _ in ordered), tuple(w for _, w in ordered))
 
-        shape = f"initials:{letters}:{typed[0] if typed else ''}:{own}" if acronym else f"short:{size}"
-        anywhere = ctx.pack.cached(f"name-forms:{catalogue}:{shape}", lambda: pool(every))
+        def without_own(found: WeightedList) -> WeightedList:
+            """Never the original's own initials: a pool of only those could draw nothing else."""
+            if not acronym or own not in found:
+                return found
+            kept = [(n, w) for n, w in zip(found.items, found.weights) if n.upper() != own]
+            return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
+
+        shape = f"initials:{letters}:{typed[0] if typed else ''}" if acronym else f"short:{size}"
+        anywhere = without_own(ctx.pack.cached(f"name-forms:{catalogue}:{shape}", lambda: pool(every)))
         if not len(anywhere) and typed is not None:  # no unit's initials keep the type letters: any of that length
             typed = None
-            shape = f"initials:{letters}::{own}"
-            anywhere = ctx.pack.cached(f"name-forms:{catalogue}:{shape}", lambda: pool(every))
+            anywhere = without_own(ctx.pack.cached(f"name-forms:{catalogue}:initials:{letters}:", lambda: pool(every)))
         if not len(anywhere):
             return None
-        around = (found for names in _around(ctx.pack, catalogue, place) if len(found := pool(names)))
+        around = (found for names in _around(ctx.pack, catalogue, place) if len(found := without_own(pool(names))))
         levels: list[WeightedList] = []
         attempts = [0]
 

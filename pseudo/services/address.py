@@ -956,8 +956,8 @@ class AddressWorld:
         code = max(before, key=lambda t: t.span.end)
         if not _BESIDE.fullmatch(document.text, code.span.end, town.span.start):
             return None
-        holders = {i for i in _postcodes(self._pack)[2].get(digits_of(code.text), []) if i in self._tree.places}
-        return self._tree.places[holders.pop()] if len(holders) == 1 else None
+        holders = self._holders_of_code(code.text)
+        return self._tree.places[holders[0]] if len(holders) == 1 else None
 
     def unlisted_town_after(self, document: Tagged, target: Target) -> Place | None:
         """The surrogate of an unlisted town written first after a unit or a postcode on its line
@@ -1332,8 +1332,14 @@ class AddressWorld:
 
     def _town_of_code(self, text: str) -> Place | None:
         """The listed place a postcode is of (the first by id where several share it), or None."""
-        holders = sorted(i for i in _postcodes(self._pack)[2].get(digits_of(text), []) if i in self._tree.places) if self._pack.has("postal_codes") else []
+        holders = self._holders_of_code(text)
         return self._tree.places[holders[0]] if holders else None
+
+    def _holders_of_code(self, text: str) -> list[str]:
+        """The ids of the listed places the postal data files a postcode under, sorted."""
+        if not self._pack.has("postal_codes"):
+            return []
+        return sorted({i for i in _postcodes(self._pack)[2].get(digits_of(text), []) if i in self._tree.places})
 
     def _pool_for(self, place: Place) -> tuple[Place | None, WeightedList]:
         """Where a place's surrogate is drawn: inside the surrogate of its nearest mapped region,
