@@ -1502,7 +1502,7 @@ class AddressWorld:
         wrong), and a town with no code of its own takes one of its region. A town written with
         several codes is drawn among towns that have as many (`surrogate`) where the draw allows. A code to
         `prefer` (the catalogue unit's own, written after it) is taken when it is the surrogate
-        town's and still free. `drawn`: the surrogate town itself, where the town written is in no list
+        town's, shared with another original that drew it first. `drawn`: the surrogate town itself, where the town written is in no list
         (`unlisted_town_after`)."""
         digits = digits_of(text)
         by_place, every, by_code = _postcodes(self._pack)
@@ -1530,9 +1530,11 @@ class AddressWorld:
             if not fitting:
                 fallback = "no postcode of the surrogate town"
         own = {d for _, d, _ in _keyed_codes(self._pack, surrogate, len(digits), "town")} if prefer and surrogate is not None else set()
-        if digits_of(prefer) in own and digits_of(prefer) != digits:  # the unit's own code, when it is the town's
-            if normalise(prefer) not in self._scope.taken(NAMESPACE, "postcode") and normalise(prefer) not in self._scope.originals:
-                fitting, fallback = (prefer,), None
+        if digits_of(prefer) in own and digits_of(prefer) != digits and normalise(prefer) not in self._scope.originals:
+            # the unit's own code, when it is the town's, even where another original drew it first: a
+            # real hospital beside another code of its town is read as wrong ("Clínico San Carlos ... 28018")
+            fitting, fallback = (prefer,), None
+            shared = normalise(prefer) in self._scope.taken(NAMESPACE, "postcode")
         if not fitting:
             fitting = every.get(len(digits), ())
         if not fitting:

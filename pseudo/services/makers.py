@@ -18,6 +18,8 @@ A maker is cited with its product when it stands
   country ("(Sonos 100 CF, Hewlett Packard, Massachusetts, USA)", "(NOxPUMP plus, Bedfont
   Scientific Ltd, Upchurch Kent, England)"; "(Empresa, Talleres Pérez, Vigo, España)" may be an
   employer);
+- in brackets, right after a product's coined name, one capitalised word of no list, closing the
+  brackets or followed by its address ("(Cavit, Espe)");
 - outside brackets, right after or before the product with nothing but spaces and punctuation
   between ("Dietsource 3.0 ®Nestlé Healthcare Nutrition");
 where a product is an untagged word carrying one of the pack's trademark `marks` (® ™), or a
@@ -35,6 +37,7 @@ import regex
 
 from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
+from pseudo.lists.words import common_words
 from pseudo.model import Tagged, Target
 
 ADDRESS_LABELS = ("PLACE", "REGION", "COUNTRY", "STREET", "POSTCODE", "ADDRESS")
@@ -47,6 +50,7 @@ _GAP = regex.compile(r"[^\p{L}\p{N}()\n]*")  # between a product and its maker o
 _GAP_BEFORE = regex.compile(rf"{_GAP.pattern}$")
 _WORD_BEFORE = regex.compile(r"(\S+)\s*$")  # the word right before a bracket or a gap
 _DESCRIPTION = regex.compile(r"\s*[\p{Lu}\p{N}][^(),;]*,\s*")  # "(Sonos 100 CF, " before a maker: a model or what it is
+_COINED_THEN = regex.compile(r"\s*(\p{Lu}\p{L}{3,})\s*,\s*")  # "(Cavit, " before a maker: one capitalised word
 
 
 @dataclass(frozen=True)
@@ -113,7 +117,8 @@ class MakerService:
             described = _DESCRIPTION.fullmatch(document.text, opening + 1, target.span.start)
             firm = described is not None and (any(c.isdigit() for c in described.group()) or self._has_legal_form(target.text))
             cited = self._is_listed(target.text) or (firm and any(a.label == "COUNTRY" for a in address))
-            if self._product_in(document, targets, target, opening) or (address and cited):
+            coined = self._coined_product(document.text, opening, target) and (address or _GAP.fullmatch(document.text, target.span.end, closing))
+            if self._product_in(document, targets, target, opening) or (address and cited) or coined:
                 makers.add(target.span.start)
                 addresses.update(a.span.start for a in address)
         return Citations(frozenset(makers), frozenset(addresses))
@@ -144,6 +149,23 @@ class MakerService:
             return True
         before = _WORD_BEFORE.search(text, max(0, opening - 40), opening)
         return before is not None and self._names_product(text, before.start(1), before.end(1), targets)
+
+    def _coined_product(self, text: str, opening: int, maker: Target) -> bool:
+        """'(Cavit, Espe)', '(Cresophene, Septodont)': the brackets open with one capitalised word
+        of no list (no ordinary word of the language, no name, no place), a product's coined name,
+        then the maker; replacing a dental cement's maker with a drug firm ("Cavit, Hospira") gave
+        a record away. "(Empresa, Talleres Pérez)" opens with a word, so it may be an employer."""
+        coined = _COINED_THEN.fullmatch(text, opening + 1, maker.span.start)
+        if coined is None or not (self._unlisted_word(maker.text) or self._is_listed(maker.text)):
+            return False  # the maker one word or a listed firm: "(Ortodoncia, Clínica Dental Pérez)" names a clinic
+        return self._unlisted_word(coined.group(1))
+
+    def _unlisted_word(self, text: str) -> bool:
+        """One word that is no ordinary word of the language, no name and no place."""
+        pack, word = self._pack, text.strip()
+        if _WORD.fullmatch(word) is None or word.casefold() in common_words(pack) or pack.tree().lookup(word):
+            return False
+        return not any(pack.has(names) and pack.weighted(names).weight(word) for names in ("first_names_female", "first_names_male", "last_names"))
 
     def _beside_outside(self, document: Tagged, targets: list[Target], maker: Target) -> bool:
         """Outside brackets: a marked word or a listed brand right before or after the maker in

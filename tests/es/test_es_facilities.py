@@ -267,6 +267,20 @@ def test_a_catalogue_hospitals_postcode_is_its_own_when_the_header_writes_it_too
         assert code == rows[hospital]["postcode"] == header_code, (hospital, code, header_code)
 
 
+def test_a_catalogue_hospitals_postcode_is_its_own_when_the_headers_other_code_drew_it():
+    """"CP: 28037" in the header drew 28040, the code of the hospital drawn after it, so "Hospital
+    Universitario Clínico San Carlos ... 28018 Madrid" stood at another code of Madrid, and a reader
+    who knew the hospital caught the record. The hospital's own code is written after it, shared
+    with the header's (a patient may live at the hospital's code)."""
+    rows = {r["name"]: r for r in es_pack().rows("hospitals")}
+    text = ("Localidad/ Provincia: Madrid.\nCP: 28037.\nResponsable clínico: Dr. Ruiz. Hospital Universitario 12 de Octubre. "
+            "Avenida de Córdoba s/n. 28041 Madrid.")  # fmt: skip
+    spans = [("Madrid", "TERRITORIO"), ("28037", "TERRITORIO"), ("Hospital Universitario 12 de Octubre", "HOSPITAL"),
+             ("Avenida de Córdoba s/n", "CALLE"), ("28041", "TERRITORIO"), ("Madrid", "TERRITORIO")]  # fmt: skip
+    for _, _, hospital, _, code, _ in run_many(text, spans, keys=150):
+        assert code == rows[hospital]["postcode"], (hospital, code)
+
+
 def test_a_town_of_one_postcode_shares_it_between_two_codes_of_the_original_town():
     """Pamplona written with two codes (the header's 31002, the hospital's 31008) became Estella,
     which has one: the hospital's line read "García Orcoyen 31176 Estella-Lizarra", a code of
