@@ -2,6 +2,7 @@
 broken inputs that must end in one line, and audit cells a spreadsheet would run."""
 
 import csv
+import functools
 import json
 import os
 import signal
@@ -242,7 +243,10 @@ def test_a_signal_while_writing_removes_the_temporaries_and_exits_non_zero(tmp_p
     given = brat_corpus(tmp_path) if where == "brat" else source(tmp_path)
     command = [sys.executable, "-c", STOPPED_WHILE_WRITING, where, str(calls), "apply", given, "-o", out, "--audit", audit, "-l", "tiny"]
     env = {**os.environ, "PSEUDO_KEY": KEY}
-    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env) as process:
+    # A shell without job control starts background jobs with SIGINT ignored, and a child inherits
+    # that: the child gets the default action back, so the test does not hang under `pytest &`.
+    restore = functools.partial(signal.signal, signal.SIGINT, signal.SIG_DFL)
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, preexec_fn=restore) as process:
         assert process.stderr.readline() == "written\n"
         assert leftovers(tmp_path)  # the hook stopped it half way
         process.send_signal(getattr(signal, signal_name))

@@ -1344,7 +1344,19 @@ def _es_professions(data: Path, out: Path) -> dict[str, dict]:
             gender_of[head], groups[head] = gender, head_groups[head]
     rows = [(name, gender, min(groups[name], key=lambda g: (-groups[name][g], g))) for name, gender in sorted(gender_of.items())]
     written = write_tsv(out / "professions.tsv", ("name", "gender", "group"), rows)
+    broad = [(row["isco_code"], nfc(row["label"])) for row in read_tsv(data / "es" / "isco_groups.tsv") if len(row["isco_code"]) <= 2]
     return {
+        "occupation_groups": {
+            "file": "occupation_groups.tsv",
+            **_es_source(
+                "S16", "emanuellandell/public", "d2764d58d0a3a5ec5a0f5145fc6c2a72c6923d8e",
+                "ESCO reuse with attribution (© European Union)",
+                "ISCO-08 major and sub-major groups (codes of one and two digits) with their Spanish labels "
+                "(../shared/data/es/isco_groups.tsv): a profession span that is a word of these labels names a whole "
+                "group ('militar' of 'Ocupaciones militares')",
+                rows=write_tsv(out / "occupation_groups.tsv", ("group", "label"), broad),
+            ),
+        },
         "professions": {
             "file": "professions.tsv",
             **_es_source(

@@ -9,7 +9,9 @@ with a few choices: a soldier stays in the armed forces, a fisherman among farm 
 workers. What records write in that slot that is no profession (the pack's `situations`:
 "jubilado", "tareas del hogar") becomes another of its life stage. A shorter mention of a
 profession of the record ("la auxiliar" after "auxiliar de enfermería") is the same person's: it
-takes that profession's surrogate. A form of address of the pack's titles tagged as a profession
+takes that profession's surrogate. A field of work ("trabajaba en el mantenimiento de ...") becomes
+another field, an activity ("colocando paneles de pladur") another activity, and a word that names
+a whole occupation group ("militar") is kept. A form of address of the pack's titles tagged as a profession
 (Presidio's TITLE: "Dr.", "Mrs.") is kept: it names no one, and the name after it agrees with it.
 """
 
@@ -80,6 +82,66 @@ def _situation(target: Target, ctx: Context) -> Surrogate | None:
     return Surrogate(ctx.consistent(f"situation:{entry['group']}", key, pool.uniform, one_to_one=False))
 
 
+def _group_words(pack: LocalePack) -> frozenset[str]:
+    """The words of the pack's major and sub-major occupation groups' labels, folded ("militares",
+    "trabajadores", "vendedores"): a profession span that is one of them names a whole group."""
+    if not pack.has("occupation_groups"):
+        return frozenset()
+    return pack.cached("occupation-group-words", lambda: frozenset(w for r in pack.rows("occupation_groups") for w in normalise(r["label"]).replace(",", " ").split()))
+
+
+def _names_a_group(key: str, pack: LocalePack) -> bool:
+    """One word whose plural is a word of an occupation group's label: "militar" of
+    "Ocupaciones militares". Kept: it says no more than the group of thousands, and it is often an
+    adjective ("en uniforme militar", "arma de uso militar"), where a drawn profession had read "en
+    uniforme marionetista"."""
+    if " " in key or not key.isalpha():
+        return False
+    morphology = pack.morphology
+    return hasattr(morphology, "plural") and morphology.plural(key) in _group_words(pack)  # people, as labels name them: "construcción" is none
+
+
+def _after_a_slot(target: Target, ctx: Context, cues: dict[str, dict]) -> dict | None:
+    """The cue (a preposition and article of the pack's `field_after`) written right before the
+    span, longest first, or None."""
+    before = ctx.document.text[max(0, target.span.start - 12) : target.span.start]
+    if not before.endswith((" ", "\n")):
+        return None
+    words = before.split()
+    for size in (2, 1):
+        cue = " ".join(words[-size:]).casefold() if len(words) >= size else ""
+        if cue in cues:
+            return cues[cue]
+    return None
+
+
+def _field_or_activity(target: Target, key: str, ctx: Context) -> Surrogate | None:
+    """A field of work ("en el mantenimiento de instalaciones eléctricas") becomes another field
+    that agrees with the article before it, of the original's section where it is listed; an
+    activity led by a gerund ("colocando paneles de pladur") another activity. None for anything
+    else (the pack's `situations` list says both, with the cues that mark them)."""
+    if not ctx.pack.has("situations"):
+        return None
+    vocabulary = ctx.pack.vocabulary("situations")
+    first = key.split(" ")[0]
+    if first.endswith(tuple(vocabulary.get("activity_endings") or ())) and vocabulary.get("activities"):
+        others = sorted(a for a in vocabulary["activities"] if normalise(a) != key)
+        pool = WeightedList(tuple(others), (1,) * len(others))
+        return Surrogate(ctx.consistent("profession:activity", key, pool.uniform), fallback="an activity in the profession slot")
+    cue = _after_a_slot(target, ctx, vocabulary.get("field_after") or {})
+    fields = vocabulary.get("fields") or []
+    if cue is None or not fields:
+        return None
+    fits = [f for f in fields if (f.get("bare") if cue.get("bare") else (f["gender"], f["number"]) == (cue["gender"], cue["number"]))]
+    own = next((f for f in fields if normalise(f["word"]) == key), None)
+    kin = [f for f in fits if own is not None and f["section"] == own["section"] and f is not own]
+    chosen = sorted(f["word"] for f in (kin if len(kin) >= 2 else fits) if normalise(f["word"]) != key)  # one choice would say the original
+    if not chosen:
+        return None
+    pool = WeightedList(tuple(chosen), (1,) * len(chosen))
+    return Surrogate(ctx.consistent("profession:field", key, pool.uniform), fallback="a field of work in the profession slot")
+
+
 def _singular(key: str, gender_of: dict[str, str], pack: LocalePack) -> tuple[str, bool]:
     """A profession written in the plural ("Los bomberos") as its listed singular, and whether it
     was plural, where the pack's language says its plurals (`singular_phrases` and `plural`): "bomberos"
@@ -109,6 +171,12 @@ class ProfessionRule(Rule):
             return situation
         gender_of, pools = professions(ctx.pack)
         key, plural = _singular(normalise(target.text), gender_of, ctx.pack)
+        if key not in gender_of and key.split(" ")[0] not in gender_of:  # no profession's name: a field, an activity, a group
+            unlisted = _field_or_activity(target, key, ctx)
+            if unlisted is not None:
+                return unlisted
+            if _names_a_group(key, ctx.pack):
+                return Surrogate(target.text, kept=True, kept_as="a word for a whole occupation group")
         gender, fallback, listed = gender_of.get(key), None, key
         if gender is None:
             listed = next((w for w in key.split(" ") if w in gender_of), "")

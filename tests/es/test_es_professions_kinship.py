@@ -134,3 +134,30 @@ def test_the_noun_of_a_lineage_is_no_name_and_no_surrogate():
         swapped = run(text, spans, key=key, rules={"kinship": {"words": "swap"}}).replacements
         assert all(" de rama " in r.surrogate or " por línea " in r.surrogate for r in swapped), [r.surrogate for r in swapped]
         assert all(r.surrogate.split()[-1] in ("paterna", "materna") for r in swapped)
+
+
+def test_a_field_of_work_becomes_a_field_that_agrees_with_its_article():
+    """"trabajaba en el mantenimiento de instalaciones eléctricas" had become "trabajaba en el
+    motorista", which readers named twice: a trade written after a preposition is a field, drawn
+    among the fields the article before it fits (a masculine singular after "en el", one that reads
+    bare after "en")."""
+    fields = es_pack().vocabulary("situations")["fields"]
+    by_word = {f["word"]: f for f in fields}
+    text = "Varón de 35 años, que trabajaba en el mantenimiento de instalaciones eléctricas, acudió al Servicio."
+    for (new,) in run_many(text, [("mantenimiento de instalaciones eléctricas", "PROFESION")], keys=15):
+        assert (by_word[new]["gender"], by_word[new]["number"]) == ("male", "singular"), new
+    for (new,) in run_many("Trabaja en hostelería desde 2001.", [("hostelería", "PROFESION")], keys=15):
+        assert by_word[new].get("bare") and new != "hostelería", new
+
+
+def test_an_activity_becomes_an_activity_and_a_group_word_stays():
+    """"De profesión trabajaba colocando paneles de pladur" takes another activity led by a gerund
+    (a profession had read "trabajaba fabricante"); "militar", which names a whole occupation group
+    and is often an adjective ("en uniforme militar" had become "en uniforme marionetista"), is kept."""
+    activities = set(es_pack().vocabulary("situations")["activities"])
+    for (new,) in run_many("De profesión trabajaba colocando paneles de pladur.", [("colocando paneles de pladur", "PROFESION")], keys=15):
+        assert new in activities, new
+    text = "Varón de 21 años en uniforme militar. Se halló un arma de uso militar."
+    result = run(text, [("militar", "PROFESION"), ("militar", "PROFESION")])
+    assert [(r.surrogate, r.kept_as) for r in result.replacements] == [("militar", "a word for a whole occupation group")] * 2
+    assert run("Varón de 20 años, pescador.", [("pescador", "PROFESION")]).replacements[0].surrogate != "pescador"
