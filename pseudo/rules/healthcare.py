@@ -37,7 +37,7 @@ from pseudo.folds import loose, normalise
 from pseudo.scope import nested
 from pseudo.rules.base import CUED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
 from pseudo.lists.words import common_words, particles
-from pseudo.services.address import UNIT_ACRONYM_GAP, catalogue_classes, place_pool
+from pseudo.services.address import CITY, UNIT_ACRONYM_GAP, catalogue_classes, place_pool
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _PLACEHOLDER = regex.compile(r"\{(\w+)\}")
@@ -784,7 +784,8 @@ class HealthcareUnitRule(Rule):
             refused Santurtzi's one hospital, "San Juan de Dios", and taken Galdakao's); not ending
             in the word written right after the span ("Hospital Universitario HM Madrid Madrid,
             España"); of the original's class in the catalogue, general where the catalogue does
-            not hold it (a children's hospital for a man of 36 gave a record away); never the
+            not hold it (a children's hospital for a man of 36 gave a record away); never a unit
+            whose own postcode, written after it, is an original of the scope; never the
             original itself, nor a unit named by type words and the kept place alone ("Hptal.
             Universitario de Navarra", today's name of the "Hptal. de Navarra")."""
             words = [w.casefold() for w in _WORD.findall(name)]
@@ -792,12 +793,14 @@ class HealthcareUnitRule(Rule):
             own = nested(original_loose, loose(name)) or (place_words & set(words) and not set(words) - generic)
             named = set(words) | also.get(loose(name), frozenset())  # a former name of the unit names it too ("Sede Txagorritxu")
             renamed_original = frozenset(words) - generic in originals_renamed  # "H. Universitario de Badajoz" as written
-            return not own and not renamed_original and not original_words & named and not (words and words[-1] == next_word) and same_class
+            at_original_code = name in at_original_codes  # its own code, written after it, would be an original
+            return not own and not renamed_original and not at_original_code and not original_words & named and not (words and words[-1] == next_word) and same_class
 
         original_loose = loose(target.text)
         also = _also_named(ctx.pack, catalogue_name) if catalogued else {}
         filed_here = world.filed_at_written_street(ctx.document, target, catalogue_name) if world is not None and catalogue_name and catalogued else frozenset()
         originals_renamed = {frozenset(w.casefold() for w in _WORD.findall(n)) - generic for n in filed_here}  # the original under its new name, by naming words
+        at_original_codes = world.filed_at_original_postcode(ctx.document, target, catalogue_name) if world is not None and catalogued else frozenset()
         near = _near(ctx.pack, unit_type["catalogue"], place, fits) if catalogued else None
 
         renamed = None if catalogued else _generic_of_place(target, ctx, unit_type, next_word)
@@ -827,6 +830,8 @@ class HealthcareUnitRule(Rule):
                         ctx.services.address.catalogue_drawn(candidate, chosen["catalogue"], listed)
                 else:
                     names = chosen["names"]
+                    if place is not None and place.weight >= CITY and chosen.get("in_cities"):
+                        names = chosen["in_cities"]  # a city's many health centres are named after its streets
                     if abroad is not None:  # named after its town abroad, not a home devotion or royal ("Infanta ...") nor "Comarcal"
                         names = chosen.get("abroad") or [n for n in names if "{place}" in n] or names
                     candidate = _fill(stream.choice(names), word, ctx.pack, stream, place, streets)

@@ -889,6 +889,36 @@ class AddressWorld:
         )
         return frozenset(name for name, streets in filed.items() if any(naming and naming <= written for naming in streets))
 
+    def filed_at_original_postcode(self, document: Tagged, unit: Target, catalogue: str) -> frozenset[str]:
+        """The catalogue's units filed at a postcode that is an original of the scope, where the
+        record writes a postcode after the unit on its line: drawn, the unit's own code could not be
+        written (an original never is), and another code of its town beside a famous hospital gave
+        records away ("Lozano Blesa ... 50004", its code 50009 being the original Miguel Servet's);
+        empty where no postcode follows the unit."""
+        if not self._postcode_after(document, unit):
+            return frozenset()
+
+        def make() -> dict[str, frozenset[str]]:
+            by_code: dict[str, set[str]] = {}
+            for name, filings in _catalogue_addresses(self._pack, catalogue).items():
+                for _, _, code in filings:
+                    if code:
+                        by_code.setdefault(normalise(code), set()).add(name)
+            return {code: frozenset(names) for code, names in by_code.items()}
+
+        by_code = self._pack.cached(f"catalogue-by-postcode:{catalogue}", make)
+        return frozenset(name for original in self._scope.originals for name in by_code.get(original, ()))
+
+    def _postcode_after(self, document: Tagged, unit: Target) -> bool:
+        """Whether a postcode follows the unit on its line, with only places and streets between."""
+        after = [t for t in document.targets if t.span.start >= unit.span.end and t.label in (*PLACE_LABELS, "POSTCODE") and digits_of(t.text)]
+        if not after:
+            return False
+        code = min(after, key=lambda t: t.span.start)
+        between = document.text[unit.span.end : code.span.start]
+        others = [t for t in document.targets if unit.span.end <= t.span.start < code.span.start and t.label not in (*PLACE_LABELS, "POSTCODE", "STREET", "HEALTHCARE_UNIT")]
+        return "\n" not in between and len(between) <= 2 * UNIT_REACH and not others
+
     def street_written_after(self, document: Tagged, unit: Target) -> bool:
         """Whether the record writes a street right after the unit on its line (`_street_after`):
         the unit's own address, which a unit's name must then agree with."""

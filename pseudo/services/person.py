@@ -88,6 +88,7 @@ class PersonService:
         self._folded: list[tuple[list[str], list[str]]] | None = None  # folded_people of the document read
         self._given_families: dict[str, str] = {}  # a given name -> the gender it was first drawn with, no cue saying so
         self._sex: tuple[str | None, tuple[str, str] | None] = (None, None)  # (document id, its record_sex)
+        self._coincident: tuple[str | None, frozenset[str]] = (None, frozenset())  # (document id, `_coincident_surnames`)
 
     # -- people of a document -------------------------------------------------------------
     def _read(self, document: Tagged) -> dict[int, Person]:
@@ -192,6 +193,31 @@ class PersonService:
             return in_field, True
         return (people if len({" ".join(t.text.casefold() for t in p.targets) for p in people}) == 1 else []), False
 
+    def _coincident_surnames(self, document: Tagged) -> frozenset[str]:
+        """Surnames (folded) a clinician and another person of the record both bear, as two people
+        (neither one's surnames all the other's): drawn among the most common, as such a
+        coincidence is only likely with common ones. A patient "Flores" seen by Dra. "Flores
+        Copete" had become two "Lapeña", which a reader named; relatives share rare names too, and
+        keep them."""
+        if self._coincident[0] == document.id:
+            return self._coincident[1]
+        people = list({id(p): p for p in self._read(document).values()}.values())
+        bearers: list[tuple[bool, frozenset[str]]] = []
+        for person in people:
+            words: set[str] = set()
+            for target in person.targets:
+                classes = self._classes(target, document)
+                words |= {loose(m.group()) for m, kind in zip(_TOKEN.finditer(target.text), classes) if kind == "last"}
+            if words:
+                bearers.append((any(t.role == "clinician" for t in person.targets), frozenset(words)))
+        shared: set[str] = set()
+        for index, (clinician, words) in enumerate(bearers):
+            for other_clinician, other in bearers[index + 1 :]:
+                if clinician != other_clinician and not (words <= other or other <= words):
+                    shared |= words & other
+        self._coincident = (document.id, frozenset(shared))
+        return self._coincident[1]
+
     def person_at(self, target: Target, document: Tagged) -> Person:
         return self._read(document).get(target.span.start) or Person([target], None)
 
@@ -219,6 +245,7 @@ class PersonService:
         heads = {i for i in range(len(classes) - 1) if classes[i] == classes[i + 1] == "first"}  # "José Antonio": a census pair
         surnames = [loose(m.group()) for m, kind in zip(_TOKEN.finditer(target.text), classes) if kind == "last"]
         doubled = {name for name in surnames if surnames.count(name) > 1}  # "Martínez Martínez": a common name, as such pairs are
+        doubled |= self._coincident_surnames(document)
         lead: list[str] = []  # the particles right before a word ("de la")
         lead_at, lead_from = 0, 0  # where the first of them stands in `pieces` and in the span
         previous = ""  # the class of the last word that was no particle

@@ -389,3 +389,15 @@ def test_an_ambiguous_field_beside_only_a_doctor_stays():
     text = "Visto por el Dr. Andrés Gil. Sexo: M."
     for _, sex in run_many(text, [("Andrés Gil", "PERSON"), ("M", "SEX")], keys=8, tagset="native"):
         assert sex == "M", sex
+
+
+def test_a_surname_a_clinician_and_the_patient_both_bear_is_drawn_among_the_most_common():
+    """A patient "Flores" seen by Dra. "María Flores Copete" became two "Lapeña", a rare name for a
+    coincidence, which a reader named. Such a surname is drawn among the most common, and stays one
+    surrogate for both people."""
+    common = set(es_pack().weighted("last_names").items[:100])
+    text = "Nombre: David. Apellidos: Flores Padilla. Médico: María Flores Copete NºCol: 02 02 12630."
+    spans = [("David", "NOMBRE_SUJETO_ASISTENCIA"), ("Flores Padilla", "NOMBRE_SUJETO_ASISTENCIA"), ("María Flores Copete", "NOMBRE_PERSONAL_SANITARIO")]
+    for _, patient, doctor in run_many(text, spans, keys=20):
+        shared = patient.split()[0]
+        assert shared in common and doctor.split()[1] == shared, (patient, doctor)
