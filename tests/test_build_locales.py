@@ -85,3 +85,16 @@ def test_us_hospital_names_are_written_as_notes_write_them(builder):
     assert builder._en_hospital_name("NEW YORK COMMUNITY HOSPITAL OF BROOKLYN, INC.") == "New York Community Hospital of Brooklyn"
     assert builder._en_hospital_name("VHS BROWNSVILLE HOSPITAL COMPANY, LLC") == "VHS Brownsville Hospital Company"
     assert builder._en_hospital_name("ST JOHN MED CTR") == "St John Med Ctr"
+
+
+def test_the_work_slots_of_situations_are_checked(builder):
+    """A cue of `field_after` that fits one field would make its surrogate say the original, and
+    one that fits none left "trabaja en los intérprete" (a review's finding): the build refuses both,
+    and a field without its gender or number."""
+    fields = [{"word": "astilleros", "gender": "male", "number": "plural", "section": "C"},
+              {"word": "transportes", "gender": "male", "number": "plural", "section": "H", "bare": True}]  # fmt: skip
+    builder._check_work_slots({"work_words": ["trabaja"], "field_after": {"en los": {"gender": "male", "number": "plural"}}, "fields": fields})
+    with pytest.raises(builder.BuildError, match="fits 1 field"):
+        builder._check_work_slots({"work_words": ["trabaja"], "field_after": {"en": {"bare": True}}, "fields": fields})
+    with pytest.raises(builder.BuildError, match="bad field"):
+        builder._check_work_slots({"fields": [{"word": "pesca", "gender": "female", "section": "A"}]})

@@ -1344,19 +1344,7 @@ def _es_professions(data: Path, out: Path) -> dict[str, dict]:
             gender_of[head], groups[head] = gender, head_groups[head]
     rows = [(name, gender, min(groups[name], key=lambda g: (-groups[name][g], g))) for name, gender in sorted(gender_of.items())]
     written = write_tsv(out / "professions.tsv", ("name", "gender", "group"), rows)
-    broad = [(row["isco_code"], nfc(row["label"])) for row in read_tsv(data / "es" / "isco_groups.tsv") if len(row["isco_code"]) <= 2]
     return {
-        "occupation_groups": {
-            "file": "occupation_groups.tsv",
-            **_es_source(
-                "S16", "emanuellandell/public", "d2764d58d0a3a5ec5a0f5145fc6c2a72c6923d8e",
-                "ESCO reuse with attribution (© European Union)",
-                "ISCO-08 major and sub-major groups (codes of one and two digits) with their Spanish labels "
-                "(../shared/data/es/isco_groups.tsv): a profession span that is a word of these labels names a whole "
-                "group ('militar' of 'Ocupaciones militares')",
-                rows=write_tsv(out / "occupation_groups.tsv", ("group", "label"), broad),
-            ),
-        },
         "professions": {
             "file": "professions.tsv",
             **_es_source(
@@ -1668,6 +1656,27 @@ def _es_check(vocabulary: str, countries: frozenset[str] = frozenset()) -> Calla
     return check
 
 
+def _check_work_slots(situations: dict) -> None:
+    """The optional sections of situations.yaml the professions rule reads (fields, activities,
+    aliases): every entry complete, and every cue of `field_after` fitting two fields at least (one
+    would say the original, none would leave a profession after "en los")."""
+    fields = situations.get("fields") or []
+    for field in fields:
+        if not field.get("word") or field.get("gender") not in ("female", "male") or field.get("number") not in ("singular", "plural") or not field.get("section"):
+            raise BuildError(f"situations.yaml: bad field {field}")
+    for cue, agree in (situations.get("field_after") or {}).items():
+        fits = [f for f in fields if (f.get("bare") if agree.get("bare") else (f["gender"], f["number"]) == (agree.get("gender"), agree.get("number")))]
+        if len(fits) < 2:
+            raise BuildError(f"situations.yaml: the cue {cue!r} fits {len(fits)} field(s); it needs two at least")
+    if (situations.get("field_after") or situations.get("activities")) and not situations.get("work_words"):
+        raise BuildError("situations.yaml: fields and activities need work_words")
+    if situations.get("activities") and (len(situations["activities"]) < 2 or not situations.get("activity_endings")):
+        raise BuildError("situations.yaml: activities need two entries at least and activity_endings")
+    for alias in situations.get("aliases") or []:
+        if not alias.get("word") or alias.get("gender") not in ("female", "male", "neutral") or not str(alias.get("group", "")).isdigit():
+            raise BuildError(f"situations.yaml: bad alias {alias}")
+
+
 @swapped_in
 def build_es(data: Path, out: Path) -> None:
     stats: dict[str, Counter] = defaultdict(Counter)
@@ -1693,6 +1702,7 @@ def build_es(data: Path, out: Path) -> None:
     countries = frozenset(row["name"] for row in read_tsv(out / "locations.tsv") if row["kind"] == "country")
     for name, (key, note) in ES_HAND_COMPILED.items():
         add_vocabulary(lists, "es", out, name, key, _es_check(name, countries), note, "copied unchanged after validation")
+    _check_work_slots(yaml.safe_load((out / "situations.yaml").read_text(encoding="utf-8")))
     manifest = {
         "code": "es",
         "name": "Spanish (Spain)",

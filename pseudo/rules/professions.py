@@ -10,8 +10,9 @@ workers. What records write in that slot that is no profession (the pack's `situ
 "jubilado", "tareas del hogar") becomes another of its life stage. A shorter mention of a
 profession of the record ("la auxiliar" after "auxiliar de enfermería") is the same person's: it
 takes that profession's surrogate. A field of work ("trabajaba en el mantenimiento de ...") becomes
-another field, an activity ("colocando paneles de pladur") another activity, and a word that names
-a whole occupation group ("militar") is kept. A form of address of the pack's titles tagged as a profession
+another field, an activity ("trabajaba colocando paneles de pladur") another activity, and a word
+the pack gives an occupation group ("militar") one of that group, or stays where it is an
+adjective ("en uniforme militar"). A form of address of the pack's titles tagged as a profession
 (Presidio's TITLE: "Dr.", "Mrs.") is kept: it names no one, and the name after it agrees with it.
 """
 
@@ -82,58 +83,52 @@ def _situation(target: Target, ctx: Context) -> Surrogate | None:
     return Surrogate(ctx.consistent(f"situation:{entry['group']}", key, pool.uniform, one_to_one=False))
 
 
-def _group_words(pack: LocalePack) -> frozenset[str]:
-    """The words of the pack's major and sub-major occupation groups' labels, folded ("militares",
-    "trabajadores", "vendedores"): a profession span that is one of them names a whole group."""
-    if not pack.has("occupation_groups"):
-        return frozenset()
-    return pack.cached("occupation-group-words", lambda: frozenset(w for r in pack.rows("occupation_groups") for w in normalise(r["label"]).replace(",", " ").split()))
+def _words_before(target: Target, ctx: Context, count: int) -> list[str]:
+    """The last `count` words before the span, folded, punctuation kept on its word ("profesión:")."""
+    return [w.casefold() for w in ctx.document.text[max(0, target.span.start - 80) : target.span.start].split()[-count:]]
 
 
-def _names_a_group(key: str, pack: LocalePack) -> bool:
-    """One word whose plural is a word of an occupation group's label: "militar" of
-    "Ocupaciones militares". Kept: it says no more than the group of thousands, and it is often an
-    adjective ("en uniforme militar", "arma de uso militar"), where a drawn profession had read "en
-    uniforme marionetista"."""
-    if " " in key or not key.isalpha():
-        return False
-    morphology = pack.morphology
-    return hasattr(morphology, "plural") and morphology.plural(key) in _group_words(pack)  # people, as labels name them: "construcción" is none
-
-
-def _after_a_slot(target: Target, ctx: Context, cues: dict[str, dict]) -> dict | None:
-    """The cue (a preposition and article of the pack's `field_after`) written right before the
-    span, longest first, or None."""
-    before = ctx.document.text[max(0, target.span.start - 12) : target.span.start]
-    if not before.endswith((" ", "\n")):
+def _alias(target: Target, key: str, ctx: Context, vocabulary: dict) -> Surrogate | None:
+    """A word the pack's `aliases` give an occupation group ("militar"): kept right after a noun,
+    where it is an adjective ("en uniforme militar"), else drawn among the group's professions."""
+    entry = next((a for a in vocabulary.get("aliases") or () if normalise(a["word"]) == key), None)
+    if entry is None:
         return None
-    words = before.split()
-    for size in (2, 1):
-        cue = " ".join(words[-size:]).casefold() if len(words) >= size else ""
-        if cue in cues:
-            return cues[cue]
-    return None
+    before = _words_before(target, ctx, 1)
+    after_a_noun = bool(before) and before[-1].isalpha() and before[-1] not in (vocabulary.get("noun_slot_after") or ())
+    if entry.get("adjective") and after_a_noun:
+        return Surrogate(target.text, kept=True, kept_as="an occupation group's adjective")
+    _, pools = professions(ctx.pack)
+    pool = _of_kind(ctx.pack, entry["gender"], entry["group"]) or pools.get(entry["gender"]) or pools["neutral"]
+    return Surrogate(ctx.consistent(f"profession:{entry['gender']}", key, pool.uniform))
 
 
-def _field_or_activity(target: Target, key: str, ctx: Context) -> Surrogate | None:
-    """A field of work ("en el mantenimiento de instalaciones eléctricas") becomes another field
-    that agrees with the article before it, of the original's section where it is listed; an
-    activity led by a gerund ("colocando paneles de pladur") another activity. None for anything
-    else (the pack's `situations` list says both, with the cues that mark them)."""
-    if not ctx.pack.has("situations"):
-        return None
-    vocabulary = ctx.pack.vocabulary("situations")
+def _field_or_activity(target: Target, key: str, ctx: Context, vocabulary: dict) -> Surrogate | None:
+    """A field of work ("trabajaba en el mantenimiento de instalaciones eléctricas") becomes another
+    field that agrees with the article before it, of the original's section where it is listed; a
+    listed field written without a cue one of its own gender and number; an activity after a work
+    word ("trabajaba colocando paneles de pladur") another activity. None for anything else (the
+    pack's `situations` say which cues and words mark them)."""
+    work = set(vocabulary.get("work_words") or ())
+    before = _words_before(target, ctx, 6)
     first = key.split(" ")[0]
-    if first.endswith(tuple(vocabulary.get("activity_endings") or ())) and vocabulary.get("activities"):
+    if before and before[-1] in work and first.endswith(tuple(vocabulary.get("activity_endings") or ("\0",))) and vocabulary.get("activities"):
         others = sorted(a for a in vocabulary["activities"] if normalise(a) != key)
         pool = WeightedList(tuple(others), (1,) * len(others))
         return Surrogate(ctx.consistent("profession:activity", key, pool.uniform), fallback="an activity in the profession slot")
-    cue = _after_a_slot(target, ctx, vocabulary.get("field_after") or {})
     fields = vocabulary.get("fields") or []
-    if cue is None or not fields:
-        return None
-    fits = [f for f in fields if (f.get("bare") if cue.get("bare") else (f["gender"], f["number"]) == (cue["gender"], cue["number"]))]
     own = next((f for f in fields if normalise(f["word"]) == key), None)
+    cues = vocabulary.get("field_after") or {}
+    cue = None
+    for size in (2, 1):  # the longest cue right before the span, with a work word up to four words before it
+        written = " ".join(before[-size:]) if len(before) >= size else ""
+        if written in cues and work & set(before[:-size][-4:]):  # not "Licenciado en Derecho", "Remitido al otorrino"
+            cue = cues[written]
+            break
+    if cue is None and own is None:
+        return None
+    agree = cue or {"gender": own["gender"], "number": own["number"]}  # type: ignore[index]
+    fits = [f for f in fields if (f.get("bare") if agree.get("bare") else (f["gender"], f["number"]) == (agree["gender"], agree["number"]))]
     kin = [f for f in fits if own is not None and f["section"] == own["section"] and f is not own]
     chosen = sorted(f["word"] for f in (kin if len(kin) >= 2 else fits) if normalise(f["word"]) != key)  # one choice would say the original
     if not chosen:
@@ -171,12 +166,11 @@ class ProfessionRule(Rule):
             return situation
         gender_of, pools = professions(ctx.pack)
         key, plural = _singular(normalise(target.text), gender_of, ctx.pack)
-        if key not in gender_of and key.split(" ")[0] not in gender_of:  # no profession's name: a field, an activity, a group
-            unlisted = _field_or_activity(target, key, ctx)
+        vocabulary = ctx.pack.vocabulary("situations") if ctx.pack.has("situations") else {}
+        if key not in gender_of and key.split(" ")[0] not in gender_of:  # no profession's name: a field, an activity, a group's word
+            unlisted = _alias(target, key, ctx, vocabulary) or _field_or_activity(target, key, ctx, vocabulary)
             if unlisted is not None:
                 return unlisted
-            if _names_a_group(key, ctx.pack):
-                return Surrogate(target.text, kept=True, kept_as="a word for a whole occupation group")
         gender, fallback, listed = gender_of.get(key), None, key
         if gender is None:
             listed = next((w for w in key.split(" ") if w in gender_of), "")

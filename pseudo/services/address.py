@@ -1532,7 +1532,8 @@ class AddressWorld:
         wrong), and a town with no code of its own takes one of its region. A town written with
         several codes is drawn among towns that have as many (`surrogate`) where the draw allows. A code to
         `prefer` (the catalogue unit's own, written after it) is taken when it is the surrogate
-        town's, shared with another original that drew it first. `drawn`: the surrogate town itself, where the town written is in no list
+        town's and no original of the scope, even where another original drew it first (then
+        the two share it). `drawn`: the surrogate town itself, where the town written is in no list
         (`unlisted_town_after`)."""
         digits = digits_of(text)
         by_place, every, by_code = _postcodes(self._pack)

@@ -18,8 +18,9 @@ A maker is cited with its product when it stands
   country ("(Sonos 100 CF, Hewlett Packard, Massachusetts, USA)", "(NOxPUMP plus, Bedfont
   Scientific Ltd, Upchurch Kent, England)"; "(Empresa, Talleres Pérez, Vigo, España)" may be an
   employer);
-- in brackets, right after a product's coined name, one capitalised word of no list, closing the
-  brackets or followed by its address ("(Cavit, Espe)");
+- in brackets, a maker of the pack's catalogue right after a product's coined name, one
+  capitalised word of no list, closing the brackets or followed by its address ("(Cresophene,
+  Septodont)");
 - outside brackets, right after or before the product with nothing but spaces and punctuation
   between ("Dietsource 3.0 ®Nestlé Healthcare Nutrition");
 where a product is an untagged word carrying one of the pack's trademark `marks` (® ™), or a
@@ -151,14 +152,14 @@ class MakerService:
         return before is not None and self._names_product(text, before.start(1), before.end(1), targets)
 
     def _coined_product(self, text: str, opening: int, maker: Target) -> bool:
-        """'(Cavit, Espe)', '(Cresophene, Septodont)': the brackets open with one capitalised word
-        of no list (no ordinary word of the language, no name, no place), a product's coined name,
-        then the maker; replacing a dental cement's maker with a drug firm ("Cavit, Hospira") gave
-        a record away. "(Empresa, Talleres Pérez)" opens with a word, so it may be an employer."""
+        """'(Cresophene, Septodont)': a maker of the pack's catalogue after one capitalised word of
+        no list (no frequent word of the language, no name, no place), a product's coined name;
+        replacing a dental material's maker with a drug firm ("Cresophene, Invatech") gave a record
+        away. The maker must be listed: an unlisted one ("(Traumatología, Teknon)", "(Mutua,
+        Fremap)") may be a clinic or an employer, since the pack's frequent words leave most nouns
+        out, and is replaced."""
         coined = _COINED_THEN.fullmatch(text, opening + 1, maker.span.start)
-        if coined is None or not (self._unlisted_word(maker.text) or self._is_listed(maker.text)):
-            return False  # the maker one word or a listed firm: "(Ortodoncia, Clínica Dental Pérez)" names a clinic
-        return self._unlisted_word(coined.group(1))
+        return coined is not None and self._is_listed(maker.text) and self._unlisted_word(coined.group(1))
 
     def _unlisted_word(self, text: str) -> bool:
         """One word that is no ordinary word of the language, no name and no place."""

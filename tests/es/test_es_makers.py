@@ -64,15 +64,16 @@ def test_a_maker_is_kept_after_its_product_in_the_same_brackets():
 def test_a_maker_with_no_product_beside_it_is_still_replaced_by_a_real_maker():
     listed = makers()
     texts = [
+        "Se tapa con un cemento (Cavit, Espe).",  # an unmarked name no list holds
         "Tratado con Prograf®. Se consultó después a Astellas por el lote.",  # the product in another sentence
         "Se trató (Zovirax®) y después se remitió a Glaxo Smith Kline (Madrid).",  # in other brackets
     ]
     for text in texts:
-        maker = "Astellas" if "Astellas" in text else "Glaxo Smith Kline"
+        maker = "Espe" if "Espe" in text else "Astellas" if "Astellas" in text else "Glaxo Smith Kline"
         for (new,) in run_many(text, [(maker, "INSTITUCION")], keys=5):
             assert new != maker, text
         assert run(text, [(maker, "INSTITUCION")]).replacements[0].kept_as is None
-    for (new,) in run_many(texts[0], [("Astellas", "INSTITUCION")]):
+    for (new,) in run_many(texts[0], [("Espe", "INSTITUCION")]):
         assert new in listed, new
 
 
@@ -144,23 +145,26 @@ def test_drugs_at_fda_names_are_written_as_companies_write_them():
     assert build._fda_maker("ANI PHARMS") is None  # ANI: an acronym or a name?
 
 
-def test_a_maker_after_a_coined_product_name_in_its_brackets_is_kept():
-    """"(Cresophene, Septodont) ... (Cavit, Espe)" had become "(Cresophene, Invatech) ... (Cavit,
-    Hospira)": a drug firm beside a dental cement, which a reader named. A product's coined name
-    (one capitalised word of no list) before a one-word maker closing the brackets is the maker's
-    product; a word of the language, a name or a place before it is not, nor a clinic after it."""
-    text = "Con cresol (Cresophene, Septodont) y tapado con un cemento (Cavit, Espe). Visto en (Madrid, Sanitas)."
-    septodont, espe, sanitas = run(text, [("Septodont", "INSTITUCION"), ("Espe", "INSTITUCION"), ("Sanitas", "INSTITUCION")]).replacements
-    assert (septodont.surrogate, septodont.kept_as, espe.surrogate, espe.kept_as) == ("Septodont", "a product's maker", "Espe", "a product's maker")
-    assert sanitas.kept_as is None and sanitas.surrogate != "Sanitas"
-    for text, maker in [("Trabaja (Ortodoncia, Clínica Dental Sonrisa).", "Clínica Dental Sonrisa"), ("Visto (Pérez, Espe).", "Espe")]:
+def test_a_listed_maker_after_a_coined_product_name_in_its_brackets_is_kept():
+    """"(Cresophene, Septodont)" had become "(Cresophene, Invatech)": a drug firm beside a dental
+    material, which a reader named. A maker of the pack's catalogue after a product's coined name
+    (one capitalised word of no list) closing its brackets is the product's maker and is kept; an
+    unlisted one may be a clinic or an employer ("(Traumatología, Teknon)", "(Supermercado,
+    Mercadona)": a review's finding) and is replaced, as is any maker after a word of the language,
+    a name or a place."""
+    text = "Con cresol (Cresophene, Septodont) y tapado. Visto en (Madrid, Novartis)."
+    kept, after_a_town = run(text, [("Septodont", "INSTITUCION"), ("Novartis", "INSTITUCION")]).replacements
+    assert (kept.surrogate, kept.kept_as) == ("Septodont", "a product's maker")
+    assert after_a_town.kept_as is None
+    for text, maker in [("Intervenido (Traumatología, Teknon).", "Teknon"), ("Cajera (Supermercado, Mercadona).", "Mercadona"),
+                        ("Tapado (Cavit, Espe).", "Espe"), ("Visto (Pérez, Septodont).", "Septodont")]:  # fmt: skip
         replacement = run(text, [(maker, "INSTITUCION")]).replacements[0]
         assert replacement.kept_as is None and replacement.surrogate != maker, text
 
 
 def test_a_name_after_a_product_in_its_bracket_is_its_maker():
     listed = makers()
-    for (new,) in run_many("Se tapa con un cemento (Cavit, Espe).", [("Espe", "INSTITUCION")], **REPLACE_MAKERS):
+    for (new,) in run_many("Se tapa con un cemento (Cavit, Espe).", [("Espe", "INSTITUCION")]):
         assert new in listed, new
     text = "Remitido (Servicio de Urología, Fundación Puigvert)."
     for (new,) in run_many(text, [("Fundación Puigvert", "INSTITUCION")]):

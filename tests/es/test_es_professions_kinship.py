@@ -138,26 +138,42 @@ def test_the_noun_of_a_lineage_is_no_name_and_no_surrogate():
 
 def test_a_field_of_work_becomes_a_field_that_agrees_with_its_article():
     """"trabajaba en el mantenimiento de instalaciones eléctricas" had become "trabajaba en el
-    motorista", which readers named twice: a trade written after a preposition is a field, drawn
-    among the fields the article before it fits (a masculine singular after "en el", one that reads
-    bare after "en")."""
+    motorista", which readers named twice: a trade written after a preposition, with a work word
+    before it, is a field, drawn among the fields the article before it fits (a masculine singular
+    after "en el", a plural after "en los", one that reads bare after "en"); a listed field is one
+    wherever it stands, so one record's field stays one; with no work word before the cue the span is
+    no field ("Licenciado en Derecho", "Remitido al otorrino": a review's finding)."""
     fields = es_pack().vocabulary("situations")["fields"]
     by_word = {f["word"]: f for f in fields}
     text = "Varón de 35 años, que trabajaba en el mantenimiento de instalaciones eléctricas, acudió al Servicio."
     for (new,) in run_many(text, [("mantenimiento de instalaciones eléctricas", "PROFESION")], keys=15):
         assert (by_word[new]["gender"], by_word[new]["number"]) == ("male", "singular"), new
+    for (new,) in run_many("Trabaja en los astilleros de Ferrol.", [("astilleros", "PROFESION")], keys=15):
+        assert (by_word[new]["gender"], by_word[new]["number"]) == ("male", "plural"), new
     for (new,) in run_many("Trabaja en hostelería desde 2001.", [("hostelería", "PROFESION")], keys=15):
         assert by_word[new].get("bare") and new != "hostelería", new
+    text = "Profesión: construcción. Refiere que trabaja en la construcción desde los 16 años."
+    for header, story in run_many(text, [("construcción", "PROFESION"), ("construcción", "PROFESION")], keys=15):
+        assert header == story and by_word[header]["gender"] == "female", (header, story)
+    for text, span in [("Licenciado en Derecho.", "Derecho"), ("Remitido al otorrino.", "otorrino")]:
+        assert run(text, [(span, "PROFESION")]).replacements[0].surrogate not in by_word, text
 
 
-def test_an_activity_becomes_an_activity_and_a_group_word_stays():
+def test_an_activity_becomes_an_activity_and_a_groups_word_its_group():
     """"De profesión trabajaba colocando paneles de pladur" takes another activity led by a gerund
-    (a profession had read "trabajaba fabricante"); "militar", which names a whole occupation group
-    and is often an adjective ("en uniforme militar" had become "en uniforme marionetista"), is kept."""
-    activities = set(es_pack().vocabulary("situations")["activities"])
+    (a profession had read "trabajaba fabricante"); "mando intermedio" after "como" is no activity.
+    "militar", which the ESCO list names only under longer labels, becomes a profession of the armed
+    forces, and stays where it is an adjective ("en uniforme militar" had become "en uniforme
+    marionetista")."""
+    pack = es_pack()
+    activities = set(pack.vocabulary("situations")["activities"])
+    groups = {normalise(r["name"]): r["group"] for r in pack.rows("professions")}
     for (new,) in run_many("De profesión trabajaba colocando paneles de pladur.", [("colocando paneles de pladur", "PROFESION")], keys=15):
         assert new in activities, new
+    assert run("Trabaja como mando intermedio.", [("mando intermedio", "PROFESION")]).replacements[0].surrogate not in activities
     text = "Varón de 21 años en uniforme militar. Se halló un arma de uso militar."
     result = run(text, [("militar", "PROFESION"), ("militar", "PROFESION")])
-    assert [(r.surrogate, r.kept_as) for r in result.replacements] == [("militar", "a word for a whole occupation group")] * 2
+    assert [(r.surrogate, r.kept_as) for r in result.replacements] == [("militar", "an occupation group's adjective")] * 2
+    for (new,) in run_many("Profesión: militar.", [("militar", "PROFESION")], keys=15):
+        assert groups[normalise(new)].startswith("0"), new
     assert run("Varón de 20 años, pescador.", [("pescador", "PROFESION")]).replacements[0].surrogate != "pescador"
