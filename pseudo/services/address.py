@@ -59,6 +59,7 @@ _WORD = regex.compile(r"[\p{L}\p{M}'’-]+")
 _LETTERS = regex.compile(r"\p{L}+")
 _BESIDE = regex.compile(r"\s*[,(]?\s*")  # between a town and its region: "Springfield, IL", "Estella (Navarra)"
 _UNTAGGED_REGION = regex.compile(r"[^\S\n]*,[^\S\n]*\p{Lu}[\p{L}.]{1,12}[^\S\n]*,[^\S\n]*")  # ", Ags., " between a town and its country
+_UNTAGGED_TOWN = regex.compile(r"[^\S\n]*,[^\S\n]*(\p{Lu}[\p{L}]*(?:[^\S\n]+\p{L}+){0,3})")  # ", Santiago de Chile" after a quarter of it
 _ADDRESS_PART = regex.compile(r"[^,\n]+")
 _TRAILING_CODE = regex.compile(r"\s*\d[\d -]*$")  # "IL 62704" -> "IL"
 _ON_LINE = regex.compile(r"[^\S\n]*(?:[\p{P}\d][^\S\n]*)*")  # punctuation, digits and spaces on one line: a town beside its country
@@ -970,6 +971,9 @@ class AddressWorld:
         country = self.country_abroad(document, first)
         if country is None:
             return None
+        city = self._untagged_city_after(document, first, self._record_places(document))
+        if city is not None:
+            return city  # "Universidad de Chile ... Olivos 943, Independencia, Santiago de Chile": the city, as written
         locality = self.locality_abroad(first.text.strip()) if self.in_kept_region_abroad(document, first) else None
         name = locality or self.town_abroad(first.text.strip(), country)[0]  # as the places rule will write the town
         found = [p for p in self._tree.lookup(name) if p.kind != country.kind]
@@ -1141,7 +1145,9 @@ class AddressWorld:
         region kept abroad ("Aguascalientes, Ags.", "Meireles, Fortaleza"; a region left untagged
         between the town and its country, "Aguascalientes, Ags., México", stays too): the pack lists a
         country's capital only, and the capital beside another region read as made up
-        ("Ciudad de México, Ags.", "Bogotá, Antioquia")."""
+        ("Ciudad de México, Ags.", "Bogotá, Antioquia"); so is a quarter written before its city
+        abroad, left untagged ("Independencia, Santiago de Chile" had become "Santiago de Chile,
+        Santiago de Chile")."""
         places = self._record_places(document)
         same = [t for t in places if loose(t.text) == loose(target.text)]
         for town in same:
@@ -1154,7 +1160,20 @@ class AddressWorld:
                 return True
             if _UNTAGGED_REGION.fullmatch(between) and self._is_country_abroad(region):
                 return True  # "Aguascalientes, Ags., México": the region left untagged stays as written
-        return False
+        return any(self._untagged_city_after(document, town, places) is not None for town in same)
+
+    def _untagged_city_after(self, document: Tagged, town: Target, places: list[Target]) -> Place | None:
+        """The listed town abroad written right after a town, untagged ("Independencia, Santiago
+        de Chile": a quarter before its city), or None."""
+        city = _UNTAGGED_TOWN.match(document.text, town.span.end)
+        if city is None or any(t.span.start < city.end(1) and city.start(1) < t.span.end for t in places):
+            return None
+        words = city.group(1).split()
+        for size in range(len(words), 0, -1):
+            found = [p for p in self._tree.lookup(" ".join(words[:size])) if self.is_abroad(p) and p.kind != self.settings.default_kind.get("COUNTRY")]
+            if found:
+                return min(found, key=lambda p: (-p.weight, p.id))
+        return None
 
     def _is_country_abroad(self, target: Target) -> bool:
         place, note = self.find(target.text.strip(), target.label)

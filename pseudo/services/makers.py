@@ -15,7 +15,8 @@ A maker is cited with its product when it stands
 - in brackets, as the first tagged span there, followed there by its address, a maker of the
   pack's catalogue (spelling slips allowed: "(Topógrafo corneal, Baush and Lomb, U.S.A.)"), or any
   firm after a model (with its number, or the firm with its legal form) whose address names a
-  country ("(Sonos 100 CF, Hewlett Packard, Massachusetts, USA)", "(NOxPUMP plus, Bedfont
+  country or a town and its region ("(Sonos 100 CF, Hewlett Packard, Massachusetts, USA)", "(OCT
+  3000, Humphrey Zeiss Instruments, Dublin, CA)", "(NOxPUMP plus, Bedfont
   Scientific Ltd, Upchurch Kent, England)"; "(Empresa, Talleres Pérez, Vigo, España)" may be an
   employer);
 - in brackets, a maker of the pack's catalogue right after a product's coined name, one
@@ -117,7 +118,7 @@ class MakerService:
                 address.append(other)
             described = _DESCRIPTION.fullmatch(document.text, opening + 1, target.span.start)
             firm = described is not None and (any(c.isdigit() for c in described.group()) or self._has_legal_form(target.text))
-            cited = self._is_listed(target.text) or (firm and any(a.label == "COUNTRY" for a in address))
+            cited = self._is_listed(target.text) or (firm and (any(a.label == "COUNTRY" for a in address) or len(address) >= 2))  # "Dublin, CA": a town and its state
             coined = self._coined_product(document.text, opening, target) and (address or _GAP.fullmatch(document.text, target.span.end, closing))
             if self._product_in(document, targets, target, opening) or (address and cited) or coined:
                 makers.add(target.span.start)

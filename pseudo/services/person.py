@@ -289,24 +289,30 @@ class PersonService:
 
     def _written_right_elsewhere(self, target: Target, document: Tagged) -> Target | None:
         """The same name written without the writer's slip elsewhere in the document: every word
-        the same but one, which no list holds here and is a near spelling of the listed word
-        there ("osé Ángel Tomás Amérigo" beside "José Ángel Tomás Amérigo"). It takes that name's
+        the same but one, which no list holds here (or, among three words or more, is written in
+        lower case where the other writes it capitalised: ",aria Fernanda Muñoz Velásquez") and is
+        a near spelling of the listed word there ("osé Ángel Tomás Amérigo" beside "José Ángel
+        Tomás Amérigo"). It takes that name's
         surrogate: drawn apart, the slip had made two doctors of one ("miguel Andrés ..." and
         "Antonio Andrés ...", round 36)."""
-        words = [w.casefold() for w in _TOKEN.findall(target.text)]
+        written = _TOKEN.findall(target.text)
+        words = [w.casefold() for w in written]
         if len(words) < 2:
             return None
         for other in document.targets:
             if other.label not in NAME_LABELS or other.span == target.span:
                 continue
-            others = [w.casefold() for w in _TOKEN.findall(other.text)]
+            written_there = _TOKEN.findall(other.text)
+            others = [w.casefold() for w in written_there]
             if len(others) != len(words):
                 continue
             differ = [i for i, (a, b) in enumerate(zip(words, others)) if a != b]
             if len(differ) != 1:
                 continue
-            mine, theirs = words[differ[0]], others[differ[0]]
-            if not self.lists.weight(mine) and self.lists.weight(theirs) and fuzz.ratio(mine, theirs) >= TWIN_SIMILARITY:
+            at = differ[0]
+            mine, theirs = words[at], others[at]
+            slip = not self.lists.weight(mine) or (len(words) >= 3 and written[at].islower() and written_there[at][:1].isupper())  # ",aria Fernanda Muñoz" of "Maria Fernanda Muñoz": "Aria" is a name too
+            if slip and self.lists.weight(theirs) and fuzz.ratio(mine, theirs) >= TWIN_SIMILARITY:
                 return other
         return None
 

@@ -401,3 +401,14 @@ def test_a_surname_a_clinician_and_the_patient_both_bear_is_drawn_among_the_most
     for _, patient, doctor in run_many(text, spans, keys=20):
         shared = patient.split()[0]
         assert shared in common and doctor.split()[1] == shared, (patient, doctor)
+
+
+def test_a_name_with_its_first_letter_lost_is_the_same_persons_even_where_the_rest_is_a_name():
+    """"Médico: ,aria Fernanda Muñoz Velásquez" beside "Maria Fernanda Muñoz Velásquez": "Aria" is a
+    given name too, so the slip was drawn as another doctor ("alicia Raquel ..." and "Ana Raquel
+    ..."), which a reader named. A lower-case word where the same name elsewhere writes it
+    capitalised, among three words or more, is that word's slip."""
+    text = "Médico: ,aria Fernanda Muñoz Velásquez NºCol: 28 28 56320. Responsable clínico: Maria Fernanda Muñoz Velásquez."
+    spans = [("aria Fernanda Muñoz Velásquez", "NOMBRE_PERSONAL_SANITARIO"), ("Maria Fernanda Muñoz Velásquez", "NOMBRE_PERSONAL_SANITARIO")]
+    for slip, right in run_many(text, spans, keys=10):
+        assert slip == right, (slip, right)

@@ -802,3 +802,26 @@ def test_a_road_of_a_type_the_town_lists_none_of_takes_a_name_roads_of_that_type
     for street, *_ in run_many(text, tags, keys=8):
         name = regex.match(r"Carretera (?:de )?(.+?) \d", street).group(1)
         assert name in roads, street
+
+
+def test_communities_are_found_by_the_names_records_write():
+    """INE writes "Castilla - La Mancha" and "Comunitat Valenciana"; records write "Castilla-La
+    Mancha" and "Comunidad Valenciana" (the postal data's name), and a community not found is read
+    as a town and drawn as one."""
+    tree = es_pack().tree()
+    for written in ("Castilla-La Mancha", "Castilla - La Mancha", "Comunidad Valenciana", "Comunitat Valenciana"):
+        assert [p.kind for p in tree.lookup(written)] == ["autonomous_community"], written
+    assert tree.lookup("Castilla-La Mancha")[0].name == "Castilla-La Mancha"  # written as records write it when drawn
+
+
+def test_a_quarter_written_before_its_city_abroad_is_a_locality_and_its_unit_keeps_the_city():
+    """"Calle Olivos 943, Independencia, Santiago de Chile" (the city untagged) had become "...,
+    Santiago de Chile, Santiago de Chile", which both readers of a round named: the pack lists
+    Chile's capital only. A quarter before its city abroad is drawn as a locality, and a unit on its
+    line is named after the city written there."""
+    text = ("Localidad/ Provincia: Santiago. País: Chile.\nRemitido por: Dr. Luis Córdova. Universidad de Chile "
+            "Calle Olivos 943, Independencia, Santiago de Chile. Email: x@y.cl")  # fmt: skip
+    spans = [("Santiago", "TERRITORIO"), ("Chile", "PAIS"), ("Luis Córdova", "NOMBRE_PERSONAL_SANITARIO"), ("Universidad de Chile", "INSTITUCION"),
+             ("Calle Olivos 943", "CALLE"), ("Independencia", "TERRITORIO")]  # fmt: skip
+    for *_, unit, _, quarter in run_many(text, spans, keys=10):
+        assert quarter != "Santiago de Chile" and unit == "Universidad de Santiago de Chile", (unit, quarter)
