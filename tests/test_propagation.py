@@ -228,3 +228,19 @@ def test_values_from_a_subjects_other_notes_spread_alike_under_every_hash_seed(t
         subprocess.run(command, check=True, capture_output=True, env={**os.environ, "PYTHONHASHSEED": seed, "PSEUDO_KEY": "hash-seed-key"})
         outputs.add(out.read_text(encoding="utf-8"))
     assert len(outputs) == 1
+
+
+def test_a_tagged_name_a_letter_or_two_from_a_name_the_subject_tags_elsewhere_is_that_person():
+    """"Per Dr. Vaseqez" in one note of a stay whose other notes tag "Vasquez" became "Dr. Velazco"
+    beside the others' "Dr. Li", which a reader named. A tagged name word no list holds, a letter or
+    two from a listed name the scope tags elsewhere, is drawn as that name; a listed one near
+    another ("Jensen", "Jansen") stays its own."""
+    docs = notes(
+        ("Seen by Dr. Vasquez at noon. RN Jensen aware.", [("Vasquez", "PERSON"), ("Jensen", "PERSON")]),
+        ("CV: Per Dr. Vaseqez pt has been seen.", [("Vaseqez", "PERSON")]),
+        ("dr vascuez aware. RN Jansen paged.", [("vascuez", "PERSON"), ("Jansen", "PERSON")]),
+    )
+    out = run(docs, SUBJECT)
+    first, slip, lower = (surrogate_texts(d)[0] for d in out)
+    assert first == slip and lower == first.lower(), (first, slip, lower)
+    assert surrogate_texts(out[0])[1] != surrogate_texts(out[2])[1]

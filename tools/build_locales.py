@@ -2173,15 +2173,19 @@ def _en_hospital_name(published: str) -> str:
 def _en_hospitals(data: Path, out: Path, cities: dict[tuple[str, str], str]) -> dict[str, dict]:
     zips = {row["zip"]: cities.get((row["state_code"], nfc(row["place"]).casefold())) for row in read_tsv(data / "en" / "postal_codes.tsv")}
     named: dict[tuple[str, str], int] = defaultdict(int)
+    types: dict[tuple[str, str], Counter] = defaultdict(Counter)
     for row in read_tsv(data / "en" / "hospitals.tsv"):
         place = cities.get((row["state"], nfc(row["city"]).casefold())) or zips.get(row["zip"]) or ""
-        named[(_en_hospital_name(nfc(row["name"])), place)] += 1
+        key = (_en_hospital_name(nfc(row["name"])), place)
+        named[key] += 1
+        types[key][row["hospital_type"]] += 1
     population = {r["id"]: int(r["population"] or 0) for r in read_tsv(out / "locations.tsv")}
     per_place = Counter(place for _, place in named)
     rows = sorted(
-        ((name, max(1, population.get(place, 0) // per_place[place]) * count, place) for (name, place), count in named.items()),
+        ((name, max(1, population.get(place, 0) // per_place[place]) * count, place, min(types[(name, place)], key=lambda t: (-types[(name, place)][t], t)))
+         for (name, place), count in named.items()),
         key=lambda r: (-r[1], r[0], r[2]),
-    )
+    )  # fmt: skip
     return {
         "hospitals": {
             "file": "hospitals.tsv",
@@ -2192,9 +2196,11 @@ def _en_hospitals(data: Path, out: Path, cities: dict[tuple[str, str], str]) -> 
                 "among the city's hospitals, times the hospitals of that name there (at least 1: patients are where "
                 "people are; the list has no bed counts, and a uniform draw gave mostly rural hospitals); "
                 "place_id = its city in locations.tsv (by city and state, else by its ZIP code; empty where neither is "
-                "listed); drawn for the names of hospitals written without a type word (\"CALVERT\", \"GH\") and when the "
+                "listed); class = its CMS hospital type (Acute Care, Critical Access, Childrens: a unit becomes one "
+                "of its class, an acute care hospital where the list does not hold it, so no children's hospital for an "
+                "83-year-old); drawn for the names of hospitals written without a type word (\"CALVERT\", \"GH\") and when the "
                 "configuration asks for catalogue names (rules.healthcare.names: catalogue)",
-                rows=write_tsv(out / "hospitals.tsv", ("name", "count", "place_id"), rows),
+                rows=write_tsv(out / "hospitals.tsv", ("name", "count", "place_id", "class"), rows),
             ),
         }
     }  # fmt: skip

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar, Iterator
 
 import regex
+from rapidfuzz.distance import Levenshtein
 
 from pseudo.casing import casing_of, match_case
 from pseudo.keyed import KeyedStream
@@ -96,8 +97,24 @@ def recognise(text: str, pack: LocalePack, vocabulary: str) -> tuple[dict[str, A
         if best is None or len(match.group()) > len(best.group()):
             best = match
     if best is None:
-        return None, ""
+        return _misspelt_cue(text, pack, vocabulary)
     return _types(pack, vocabulary)[_cue_types(pack, vocabulary)[best.group().casefold()]], best.group()
+
+
+def _misspelt_cue(text: str, pack: LocalePack, vocabulary: str) -> tuple[dict[str, Any] | None, str]:
+    """(type, the cue spelt right) where the span opens with a cue of one word of six letters or
+    more written with one slip ("Hopital Materno Infantil"): read as no unit, it had become a
+    catalogue name without its type, "Vall D'Hebron", in A Coruña; (None, '') otherwise. The
+    surrogate is written without the slip, so it is told apart from the record's other units."""
+    first = _WORD.match(text)
+    if first is None or len(first.group()) < 5:
+        return None, ""
+    word = first.group().casefold()
+    cues = _cue_types(pack, vocabulary)
+    for cue, index in cues.items():
+        if " " not in cue and len(cue) >= 6 and cue[0] == word[0] and Levenshtein.distance(cue, word) == 1:
+            return _types(pack, vocabulary)[index], match_case(first.group(), cue)
+    return None, ""
 
 
 def _region_kinds(pack: LocalePack) -> frozenset[str]:
@@ -778,6 +795,8 @@ class HealthcareUnitRule(Rule):
 
         classes, usual = catalogue_classes(ctx.pack, catalogue_name) if catalogued else ({}, None)
         wanted = classes.get(loose(target.text), frozenset({usual})) if usual else frozenset()
+        if usual in wanted or (town_after is not None and world is not None and world.files_elsewhere(catalogue_name, target.text, town_after)):  # type: ignore[arg-type]
+            wanted = frozenset({usual})  # a name of several classes, or another town's unit: a general one (a long-stay unit for a paediatric one gave a record away)
 
         def fits(name: str) -> bool:
             """No word of the original but common words ("San", "General": "Hospital San Eloy" had
@@ -785,8 +804,9 @@ class HealthcareUnitRule(Rule):
             in the word written right after the span ("Hospital Universitario HM Madrid Madrid,
             España"); of the original's class in the catalogue, general where the catalogue does
             not hold it (a children's hospital for a man of 36 gave a record away); never a unit
-            whose own postcode, written after it, is an original of the scope; never the
-            original itself, nor a unit named by type words and the kept place alone ("Hptal.
+            whose own postcode, written after it, is an original of the scope, nor one another unit
+            of the scope became (a place whose units are taken gives way to its region's, not to
+            one far away: "Hospital Universitario La Paz" in A Coruña); never the original itself, nor a unit named by type words and the kept place alone ("Hptal.
             Universitario de Navarra", today's name of the "Hptal. de Navarra")."""
             words = [w.casefold() for w in _WORD.findall(name)]
             same_class = not wanted or bool(classes.get(loose(name), wanted) & wanted)
@@ -794,13 +814,15 @@ class HealthcareUnitRule(Rule):
             named = set(words) | also.get(loose(name), frozenset())  # a former name of the unit names it too ("Sede Txagorritxu")
             renamed_original = frozenset(words) - generic in originals_renamed  # "H. Universitario de Badajoz" as written
             at_original_code = name in at_original_codes  # its own code, written after it, would be an original
-            return not own and not renamed_original and not at_original_code and not original_words & named and not (words and words[-1] == next_word) and same_class
+            taken = normalise(name) in drawn_before  # another unit of the scope's: the next nearest, not one far away
+            return not own and not renamed_original and not at_original_code and not taken and not original_words & named and not (words and words[-1] == next_word) and same_class
 
         original_loose = loose(target.text)
         also = _also_named(ctx.pack, catalogue_name) if catalogued else {}
         filed_here = world.filed_at_written_street(ctx.document, target, catalogue_name) if world is not None and catalogue_name and catalogued else frozenset()
         originals_renamed = {frozenset(w.casefold() for w in _WORD.findall(n)) - generic for n in filed_here}  # the original under its new name, by naming words
         at_original_codes = world.filed_at_original_postcode(ctx.document, target, catalogue_name) if world is not None and catalogued else frozenset()
+        drawn_before = ctx.scope.taken(self.name, f"{self.name}:{unit_type['type'] if unit_type else '*'}")
         near = _near(ctx.pack, unit_type["catalogue"], place, fits) if catalogued else None
 
         renamed = None if catalogued else _generic_of_place(target, ctx, unit_type, next_word)

@@ -890,6 +890,17 @@ class AddressWorld:
         )
         return frozenset(name for name, streets in filed.items() if any(naming and naming <= written for naming in streets))
 
+    def files_elsewhere(self, catalogue: str, name: str, town: Place) -> bool:
+        """Whether the catalogue files units of that name (loose), none of them in or under the town:
+        the name is then another unit's ("Hospital Sant Joan de Déu" of Esplugues read as the
+        long-stay one of that name elsewhere), and its class says nothing of the original."""
+        index = self._pack.cached(
+            f"catalogue-places-by-name:{catalogue}",
+            lambda: {loose(n): [f[0] for f in filings] for n, filings in _catalogue_addresses(self._pack, catalogue).items()},
+        )
+        filed = [self._tree.places[i] for i in index.get(loose(name), ()) if i in self._tree.places]
+        return bool(filed) and not any(p.id == town.id or self._inside(p, [town]) for p in filed)
+
     def filed_at_original_postcode(self, document: Tagged, unit: Target, catalogue: str) -> frozenset[str]:
         """The catalogue's units filed at a postcode that is an original of the scope, where the
         record writes a postcode after the unit on its line: drawn, the unit's own code could not be

@@ -55,6 +55,7 @@ CUE_WINDOW = 40  # characters before a person searched for a kinship word or tit
 EVERY_NAME = sys.maxsize  # a pool size no list reaches: the whole list, at its census weights
 DOUBLED_POOL = 100  # the surnames a person bearing one twice ("García García") is drawn among
 TWIN_SIMILARITY = 75  # how near (0-100) an unlisted word of a name is to the listed word it misspells
+SLIP_SIMILARITY = 85  # the same for one name word alone, against the names the scope tags elsewhere ("Vaseqez", "Vasquez")
 _LAST_WORD = regex.compile(r"(\p{L}+)[^\S\n]*[:,]?[^\S\n]*$")  # the word right before a name ("husband ")
 # a word of a name; "M.a" (María shortened: a capital, a dot, one small letter or ª) is one word, not two initials
 _TOKEN = regex.compile(r"\p{Lu}\.[\p{Ll}ªº](?![\p{L}\p{M}.])|\p{L}[\p{L}\p{M}]*(?:['’]\p{L}[\p{L}\p{M}]*)*['’]?")
@@ -89,6 +90,7 @@ class PersonService:
         self._given_families: dict[str, str] = {}  # a given name -> the gender it was first drawn with, no cue saying so
         self._sex: tuple[str | None, tuple[str, str] | None] = (None, None)  # (document id, its record_sex)
         self._coincident: tuple[str | None, frozenset[str]] = (None, frozenset())  # (document id, `_coincident_surnames`)
+        self._name_word_index: tuple[int, dict[tuple[str, int], list[str]]] = (-1, {})  # the scope's name words by first letter and length
 
     # -- people of a document -------------------------------------------------------------
     def _read(self, document: Tagged) -> dict[int, Person]:
@@ -275,7 +277,8 @@ class PersonService:
                 new = "".join(self._initial(letter, target, document, gender, alone=True) for letter in base)
             else:
                 family = "last" if kind == "last" else self._given_family(base, gender, person)
-                new = self._draw(base, family, lead, person.age, common=loose(word) in doubled, after=follows, heads=index in heads, gender=gender)
+                drawn_as = self._tagged_right_elsewhere(base) or base
+                new = self._draw(drawn_as, family, lead, person.age, common=loose(word) in doubled, after=follows, heads=index in heads, gender=gender)
                 last_given = new if kind == "first" else None
             lead = []
             rest = target.text.replace(word, " ", 1)  # the span's other words ("ª" reads as lower case)
@@ -315,6 +318,31 @@ class PersonService:
             if slip and self.lists.weight(theirs) and fuzz.ratio(mine, theirs) >= TWIN_SIMILARITY:
                 return other
         return None
+
+    def _tagged_right_elsewhere(self, word: str) -> str | None:
+        """The listed name word the scope tags elsewhere that an unlisted one misspells by a letter
+        or two ("Vaseqez", "vascuez" of a stay's "Vasquez": same first letter, length within one,
+        similarity SLIP_SIMILARITY), the nearest, then the first in order; None for a listed word
+        or where none is near. Both are tagged names, so no ordinary word is read as one (a matcher
+        over untagged text had taken "stable" for a nurse Stabile). Drawn as the right spelling,
+        the slip is the same person: apart, a patient's cardiologist became two doctors."""
+        if len(word) < 5 or self.lists.weight(word):
+            return None
+        words = self._scope.name_words
+        if self._name_word_index[0] != len(words):
+            index: dict[tuple[str, int], list[str]] = {}
+            for known in sorted(words):
+                index.setdefault((known[:1], len(known)), []).append(known)
+            self._name_word_index = (len(words), index)
+        folded = normalise(word)
+        near = [
+            (fuzz.ratio(folded, known), known)
+            for size in (len(folded) - 1, len(folded), len(folded) + 1)
+            for known in self._name_word_index[1].get((folded[:1], size), ())
+            if known != folded and self.lists.weight(known)
+        ]
+        near = [(score, known) for score, known in near if score >= SLIP_SIMILARITY]
+        return max(near, key=lambda n: (n[0], [-ord(c) for c in n[1]]))[1] if near else None
 
     def common_words_only(self, text: str) -> bool:
         """Whether a name span holds only common words of the language that no name list holds

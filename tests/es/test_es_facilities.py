@@ -651,3 +651,33 @@ def test_an_institution_written_as_its_acronym_becomes_initials():
             new = replacement.surrogate
             assert 2 <= len(new) <= 6 and new.isalpha() and " " not in new, (original, new)
             assert new.isupper() == original.isupper() and new.casefold() != original.casefold().replace("-", ""), (original, new)
+
+
+def test_a_unit_named_like_another_towns_specialised_one_becomes_a_general_hospital():
+    """"Hospital Sant Joan de Déu ... Esplugues" (a children's hospital) had become "Hospital
+    Sociosanitari de Mollet", a long-stay centre for paediatric urology: the catalogue's "Hospital
+    Sant Joan de Déu" of that class is another town's. A name the catalogue files only elsewhere,
+    or under several classes, is replaced by a general hospital."""
+    classes = {}
+    for row in es_pack().rows("hospitals"):
+        classes.setdefault(row["name"], set()).add(row["class"])
+    text = "Remitido por: Dr. Rodó. Sección de Urología Pediátrica Hospital Sant Joan de Déu Passeig Sant Joan de Déu, 2 08950 Esplugues. Barcelona."
+    spans = [("Rodó", "NOMBRE_PERSONAL_SANITARIO"), ("Hospital Sant Joan de Déu", "HOSPITAL"), ("Passeig Sant Joan de Déu, 2", "CALLE"),
+             ("08950", "TERRITORIO"), ("Esplugues", "TERRITORIO"), ("Barcelona", "TERRITORIO")]  # fmt: skip
+    for _, hospital, *_ in run_many(text, spans, keys=15):
+        assert classes[hospital] == {"Hospitales Generales"}, (hospital, classes[hospital])
+
+
+def test_a_unit_with_its_type_word_misspelt_is_a_unit_of_that_type_near_the_record():
+    """"Hopital Materno Infantil" (a slip of "Hospital") read as no unit and became "Vall D'Hebron"
+    in A Coruña; spelt right it is a hospital, drawn near the record's town, never one another unit
+    of the record became (the town's one left gave way to one far away, "Hospital Universitario La
+    Paz ... 15010")."""
+    text = ("Localidad/ Provincia: La Coruña.\nRemitido por: Dra. Charro. Servicio de Cirugía. Complejo Hospitalario Universitario "
+            "de La Coruña. España Hopital Materno Infantil As Xubias de Arriba 84, 15006")  # fmt: skip
+    spans = [("La Coruña", "TERRITORIO"), ("Charro", "NOMBRE_PERSONAL_SANITARIO"), ("Complejo Hospitalario Universitario de La Coruña", "HOSPITAL"),
+             ("España", "PAIS"), ("Hopital Materno Infantil", "HOSPITAL"), ("As Xubias de Arriba 84", "CALLE"), ("15006", "TERRITORIO")]  # fmt: skip
+    coruna = {r["name"] for r in es_pack().rows("hospitals") if r["postcode"].startswith("15")}
+    for _, _, first, _, second, _, code in run_many(text, spans, keys=10):
+        assert first != second and code.startswith("15"), (first, second, code)
+        assert second in coruna or f"Hospital {second}" in coruna, second  # a whole unit's name, not "Universitario A Coruña"
