@@ -368,6 +368,7 @@ class Engine:
         if pack is None:
             return targets
         cued = self._cued.get(scope_id, {})
+        options = self._options_for(pack)
         out = []
         for target, strategy, propagated in targets:
             mapping = labels.get(target.span.label)
@@ -375,8 +376,8 @@ class Engine:
                 out.append((target, strategy, propagated))
                 continue
             index = cued.get((target.span.label, normalise(target.text)))
-            if index is None and _recognised(mapping.label, target.text, pack) < LISTED:
-                listed = (i for i, alternative in enumerate(mapping.may_be) if _recognised(alternative.label, target.text, pack) >= LISTED)
+            if index is None and _recognised(mapping.label, target.text, pack, options) < LISTED:
+                listed = (i for i, alternative in enumerate(mapping.may_be) if _recognised(alternative.label, target.text, pack, options) >= LISTED)
                 index = next(listed, 0 if mapping.unrecognised == "first" else None)
             if index is None:
                 out.append((target, strategy, propagated))
@@ -535,9 +536,11 @@ def _rule_instance(rule_class: type) -> object:
     return _INSTANCES[rule_class]
 
 
-def _recognised(label: str, text: str, pack: LocalePack) -> int:
-    """How surely the rule of a canonical label recognises a value as one of its own (Rule.recognises)."""
-    return _rule_instance(rule_for_label(label)).recognises(text, "", label, pack)
+def _recognised(label: str, text: str, pack: LocalePack, options: Mapping[str, Mapping[str, Any]]) -> int:
+    """How surely the rule of a canonical label recognises a value as one of its own (Rule.recognises),
+    under its configured options (every rule's, by name)."""
+    rule = _rule_instance(rule_for_label(label))
+    return rule.recognises(text, "", label, pack, options.get(rule.name))
 
 
 def _fixed(target: Target, strategy: Strategy, scope: ScopeState) -> str:

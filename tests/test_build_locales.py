@@ -98,3 +98,7 @@ def test_the_work_slots_of_situations_are_checked(builder):
         builder._check_work_slots({"work_words": ["trabaja"], "field_after": {"en": {"bare": True}}, "fields": fields})
     with pytest.raises(builder.BuildError, match="bad field"):
         builder._check_work_slots({"fields": [{"word": "pesca", "gender": "female", "section": "A"}]})
+    with pytest.raises(builder.BuildError, match="quoted ISCO code"):
+        builder._check_work_slots({"aliases": [{"word": "militar", "gender": "neutral", "group": 200}]})  # `group: 0310` unquoted reads as octal
+    with pytest.raises(builder.BuildError, match="no profession of the alias's group"):
+        builder._check_work_slots({"aliases": [{"word": "militar", "gender": "neutral", "group": "0310"}]}, frozenset({"5412"}))

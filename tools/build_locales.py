@@ -1671,10 +1671,11 @@ def _es_check(vocabulary: str, countries: frozenset[str] = frozenset()) -> Calla
     return check
 
 
-def _check_work_slots(situations: dict) -> None:
+def _check_work_slots(situations: dict, groups: frozenset[str] | None = None) -> None:
     """The optional sections of situations.yaml the professions rule reads (fields, activities,
-    aliases): every entry complete, and every cue of `field_after` fitting two fields at least (one
-    would say the original, none would leave a profession after "en los")."""
+    aliases): every entry complete, every cue of `field_after` fitting two fields at least (one
+    would say the original, none would leave a profession after "en los"), and every alias's group
+    one the professions list (`groups`) holds."""
     fields = situations.get("fields") or []
     for field in fields:
         if not field.get("word") or field.get("gender") not in ("female", "male") or field.get("number") not in ("singular", "plural") or not field.get("section"):
@@ -1688,8 +1689,10 @@ def _check_work_slots(situations: dict) -> None:
     if situations.get("activities") and (len(situations["activities"]) < 2 or not situations.get("activity_endings")):
         raise BuildError("situations.yaml: activities need two entries at least and activity_endings")
     for alias in situations.get("aliases") or []:
-        if not alias.get("word") or alias.get("gender") not in ("female", "male", "neutral") or not str(alias.get("group", "")).isdigit():
-            raise BuildError(f"situations.yaml: bad alias {alias}")
+        if not alias.get("word") or alias.get("gender") not in ("female", "male", "neutral") or not isinstance(alias.get("group"), str) or not alias["group"].isdigit():
+            raise BuildError(f"situations.yaml: bad alias {alias} (the group a quoted ISCO code)")
+        if groups is not None and not any(g.startswith(alias["group"]) for g in groups):
+            raise BuildError(f"situations.yaml: no profession of the alias's group {alias['group']}: {alias['word']}")
 
 
 @swapped_in
@@ -1717,7 +1720,7 @@ def build_es(data: Path, out: Path) -> None:
     countries = frozenset(row["name"] for row in read_tsv(out / "locations.tsv") if row["kind"] == "country")
     for name, (key, note) in ES_HAND_COMPILED.items():
         add_vocabulary(lists, "es", out, name, key, _es_check(name, countries), note, "copied unchanged after validation")
-    _check_work_slots(yaml.safe_load((out / "situations.yaml").read_text(encoding="utf-8")))
+    _check_work_slots(yaml.safe_load((out / "situations.yaml").read_text(encoding="utf-8")), frozenset(r["group"] for r in read_tsv(out / "professions.tsv")))
     manifest = {
         "code": "es",
         "name": "Spanish (Spain)",

@@ -9,6 +9,8 @@ the language module when it can ("sesenta y tres años").
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 import regex
 
 from pseudo.lists.pack import LocalePack
@@ -31,7 +33,7 @@ class AgeRule(Rule):
     options = OPTIONS
     requires = ("clock",)
 
-    def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:
+    def recognises(self, text: str, after: str, label: str, pack: LocalePack, options: Mapping[str, Any] | None = None) -> int:
         """LISTED when the value is a number with a unit of age ("39 años" tagged as a date)."""
         units = age_units(pack)
         has_unit = any(word.casefold() in units or word.rstrip(".").casefold() in units for word in _WORD.findall(text))

@@ -96,10 +96,11 @@ class Rule:
     default_strategy: ClassVar[str] = "surrogate"
     own_casing: ClassVar[bool] = False  # True: the rule cases its output itself (acronyms, tags)
 
-    def recognises(self, text: str, after: str, label: str, pack: "LocalePack") -> int:
+    def recognises(self, text: str, after: str, label: str, pack: "LocalePack", options: Mapping[str, Any] | None = None) -> int:
         """How surely a value tagged with another label is one of this rule's (`label`), for a
         tagset label whose values `may_be` several things: CUED (a word in or right after it says
-        so: "CALVERT" before "HOSPITAL"), LISTED (the value is in this rule's list) or NOT_RECOGNISED."""
+        so: "CALVERT" before "HOSPITAL"), LISTED (the value is in this rule's list) or NOT_RECOGNISED.
+        `options`: the rule's configured options (the places rule reads `home`)."""
         return NOT_RECOGNISED
 
     def priority(self, target: Target, ctx: Context) -> int:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import ipaddress
 import string
 from functools import cache, lru_cache
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 import regex
 from rapidfuzz import fuzz
@@ -446,6 +446,58 @@ def _drawn_local_part(local: str, ctx: Context, stream: KeyedStream, owner: list
     return f"{first}{separator}{last}{digits}"
 
 
+_LOCAL_PIECE = regex.compile(r"[^._-]+|[._-]")  # "urología.saneloy" -> "urología", ".", "saneloy"
+
+
+def _service_local_part(local: str, ctx: Context) -> str | None:
+    """A department's address ("urología.saneloy" of "Servicio de Urología, Hospital San Eloy"): its
+    pieces are words the record writes untagged (kept) and a tagged unit's naming words written
+    together (the surrogate unit's, "basurto"); None where a piece is anything else (a person's
+    address). Drawn as a person's, "blas.real@" named no one of the record and gave it away."""
+    if ctx.pack is None or not ctx.pack.has("locations"):
+        return None
+    units = ctx.services.address.units_written(ctx.document)
+    if not units:
+        return None
+    spans = [(t.span.start, t.span.end) for t in ctx.document.targets]
+    untagged = {
+        ascii_fold(m.group()).casefold()
+        for m in _LOCAL_WORD.finditer(ctx.document.text)
+        if len(m.group()) >= 4 and not any(start <= m.start() < end for start, end in spans)
+    }
+    common = common_words(ctx.pack)
+    out, named_unit = [], False
+    for piece in _LOCAL_PIECE.findall(local):
+        folded = ascii_fold(piece).casefold()
+        if piece in "._-" or folded in untagged:
+            out.append(piece)
+            continue
+        surrogate = next((new for unit, new in units if _joins_words_of(folded, unit.text)), None)
+        if surrogate is None:
+            return None
+        naming = [w for w in _LOCAL_WORD.findall(surrogate) if w.casefold() not in common | _type_words(ctx.pack) and len(w) > 2] or _LOCAL_WORD.findall(surrogate)[-1:]
+        out.append(_NOT_LETTER.sub("", ascii_fold("".join(naming)).casefold()))
+        named_unit = True
+    return "".join(out) if named_unit else None
+
+
+def _type_words(pack: LocalePack) -> frozenset[str]:
+    """The words of the pack's unit type cues, folded ("hospital", "universitario"): no unit's name."""
+
+    def make() -> frozenset[str]:
+        types = pack.vocabulary("healthcare_units").get("types", []) if pack.has("healthcare_units") else []
+        return frozenset(w.casefold() for t in types for cue in t.get("cues", []) for w in _LOCAL_WORD.findall(cue))
+
+    return pack.cached("email:unit-type-words", make)
+
+
+def _joins_words_of(folded: str, text: str) -> bool:
+    """Whether letters are a run of two or more of a text's words written together ("saneloy" of
+    "Hospital San Eloy")."""
+    words = [ascii_fold(w).casefold() for w in _LOCAL_WORD.findall(text)]
+    return any("".join(words[i:j]) == folded for i in range(len(words)) for j in range(i + 2, len(words) + 1))
+
+
 def _common_name_alone(local: str, ctx: Context) -> bool:
     """A local part that is one common name and nothing else ("garcia", "maria"): at a provider
     long taken by someone, so no real address; readers called "garcia@gmail.com" generic."""
@@ -476,7 +528,7 @@ class EmailRule(Rule):
     requires = ("person", "address", "clock")  # the local part follows a surrogate name, the domain a surrogate town and the record's year
     options = {"contacts": contacts_option("domains")}
 
-    def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:
+    def recognises(self, text: str, after: str, label: str, pack: LocalePack, options: Mapping[str, Any] | None = None) -> int:
         """LISTED for a value that is an e-mail address, whatever it was tagged as (MEDDOCAN tags
         two as streets: drawn as streets, "E-mail: fray luis de león" gave a record away)."""
         return LISTED if label in self.labels and AN_ADDRESS.fullmatch(text.strip()) else NOT_RECOGNISED
@@ -498,7 +550,7 @@ class EmailRule(Rule):
             owner = ctx.services.person.written_before(ctx.document, target.span.start, EMAIL_OWNER_REACH) if _has_names(ctx) else []
             if owner and _a_strangers(local, ctx):
                 owner = []  # "garcia_martor@" signed by Elena Salgado Gómez: a stranger's address stays a stranger's
-            new_local = derived_local_part(local, ctx, stream, owner) or _drawn_local_part(local, ctx, stream, owner)
+            new_local = _service_local_part(local, ctx) or derived_local_part(local, ctx, stream, owner) or _drawn_local_part(local, ctx, stream, owner)
             retry = attempts[0] > 1  # refused: another address of the scope (or an original) has it
             if retry or _common_name_alone(new_local, ctx):
                 new_local = _distinguished(new_local, new_domain, owner, ctx, stream, retry)

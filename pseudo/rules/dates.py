@@ -125,7 +125,7 @@ class DateRule(Rule):
             return f"max is more than {MAX_YEARS} years"
         return None
 
-    def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:
+    def recognises(self, text: str, after: str, label: str, pack: LocalePack, options: Mapping[str, Any] | None = None) -> int:
         """LISTED when the date grammar reads the value (a year alone too), so a date-tagged value
         it cannot read may go to the rule of what it looks like ("País: Colombia" tagged as a date)."""
         if label not in self.labels:

@@ -23,7 +23,7 @@ first and last words two listed names share: "Servicio ... de Salud") counts as 
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Iterator
+from typing import Any, Callable, ClassVar, Iterator, Mapping
 
 import regex
 from rapidfuzz.distance import Levenshtein
@@ -478,6 +478,8 @@ def _generic_of_place(target: Target, ctx: Context, unit_type: dict[str, Any] | 
     if len(words) < 2 or words[-1].casefold() not in particles(ctx.pack) or any(w.casefold() not in generic for w in words):
         return None
     surrogate = world.surrogate(place)
+    if surrogate.id != place.id and surrogate.weight >= CITY and (unit_type or {}).get("in_cities"):
+        return None  # "Centro de Salud de Alcorcón" is no "Centro de Salud de Madrid": a city's are named otherwise (`in_cities`)
     slots = {slot for name in (unit_type or {}).get("names") or () for slot in _PLACEHOLDER.findall(name)}
     regions = [kind for kind in slots if kind in _region_kinds(ctx.pack)] if "place" not in slots else []
     region = ctx.pack.tree().ancestor(surrogate, regions[0]) if regions else None
@@ -549,7 +551,7 @@ class HealthcareUnitRule(Rule):
         ),
     }
 
-    def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:
+    def recognises(self, text: str, after: str, label: str, pack: LocalePack, options: Mapping[str, Any] | None = None) -> int:
         """CUED when a type word of the pack's units stands in the value ("Adventist Hosp") or
         right after it ("CALVERT HOSPITAL", "Harbor Hosp"); a cue of two letters or fewer ("H.")
         only where it opens the value: inside a name it is an initial ("José H. García")."""
@@ -852,7 +854,7 @@ class HealthcareUnitRule(Rule):
                         ctx.services.address.catalogue_drawn(candidate, chosen["catalogue"], listed)
                 else:
                     names = chosen["names"]
-                    if place is not None and place.weight >= CITY and chosen.get("in_cities"):
+                    if abroad is None and place is not None and place.weight >= CITY and chosen.get("in_cities"):
                         names = chosen["in_cities"]  # a city's many health centres are named after its streets
                     if abroad is not None:  # named after its town abroad, not a home devotion or royal ("Infanta ...") nor "Comarcal"
                         names = chosen.get("abroad") or [n for n in names if "{place}" in n] or names

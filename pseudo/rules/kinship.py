@@ -9,7 +9,7 @@ that name, so a name never survives for having been tagged as kinship.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 import regex
 
@@ -56,7 +56,7 @@ class KinshipRule(Rule):
         ),
     }
 
-    def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:
+    def recognises(self, text: str, after: str, label: str, pack: LocalePack, options: Mapping[str, Any] | None = None) -> int:
         """LISTED when the value holds a kinship word of the pack ("tío paterno" tagged as a date)."""
         if label not in self.labels or not pack.has("kinship"):
             return NOT_RECOGNISED

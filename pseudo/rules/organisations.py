@@ -16,7 +16,7 @@ maker's town and country in the same brackets; the option `keep_makers: false` t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 import regex
 
@@ -122,7 +122,7 @@ class OrganisationRule(HealthcareUnitRule):
         ),
     }
 
-    def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:
+    def recognises(self, text: str, after: str, label: str, pack: LocalePack, options: Mapping[str, Any] | None = None) -> int:
         """LISTED when the value is a maker the pack lists by one word, whole ("Genentech" tagged as
         a location: a firm, not a town). Type words are no sign here: "County" and "School" name
         places too."""

@@ -47,7 +47,16 @@ from pseudo.rules.base import LISTED, NOT_RECOGNISED, Context, Option, Rule, Sur
 from pseudo.rules.ids import as_date, is_whole_date, shape_surrogate
 from pseudo.scope import nested
 from pseudo.scope import MAX_ATTEMPTS
-from pseudo.services.address import NO_TOWN_LISTED, PLACE_LABELS, AddressWorld, AddressSettings, depth, keep_option, place_settings
+from pseudo.services.address import (
+    NO_TOWN_LISTED,
+    PLACE_LABELS,
+    AddressSettings,
+    AddressWorld,
+    a_home_unit_rather_than_a_town,
+    depth,
+    keep_option,
+    place_settings,
+)
 
 REGION_ABROAD = "a region abroad beside its town"  # what such a region is kept as (AddressWorld.region_abroad)
 ADDRESS_BLOCK_LINES = 2  # a postcode goes with a town at most this many line breaks away
@@ -226,19 +235,23 @@ class PlaceRule(Rule):
             None,
             "a region of the pack (a state, a province) the corpus comes from: a hospital or a place nothing in its "
             "record ties to a region is drawn there, and so is a town below a city's size found only outside it (a "
-            "local name the lists lack: 'harbor'); left out: anywhere, by population",
+            "local name the lists lack); such a town that names a listed unit there is that unit ('harbor': Baltimore's "
+            "Harbor Hospital); left out: anywhere, by population",
             str,
         ),
     }
 
-    def recognises(self, text: str, after: str, label: str, pack: LocalePack) -> int:
+    def recognises(self, text: str, after: str, label: str, pack: LocalePack, options: Mapping[str, Any] | None = None) -> int:
         """LISTED when the value names a listed place of the label's kinds that the list gives
         people (a population): a ZIP locality alone ("Holy Cross") is too small a sign against a
-        hospital's name."""
+        hospital's name; not a small town only outside the configured `home` that names a unit of
+        the home region ("harbor" of Maryland notes: Harbor Hospital, `a_home_unit_rather_than_a_town`)."""
         if label not in PLACE_LABELS or not pack.has("locations"):
             return NOT_RECOGNISED
         wanted = place_settings(pack).kinds.get(label) or ()
         found = [p for p in pack.tree().lookup(text.strip()) if (not wanted or p.kind in wanted) and p.extra.get("population")]
+        if found and options and a_home_unit_rather_than_a_town(pack, text, options.get("home")):
+            return NOT_RECOGNISED
         return LISTED if found else NOT_RECOGNISED
 
     @staticmethod

@@ -50,20 +50,22 @@ def _groups(pack: LocalePack) -> dict[str, str]:
     return pack.cached("profession-groups", lambda: {normalise(r["name"]): r["group"] for r in pack.rows("professions") if r.get("group")})
 
 
-def _of_kind(pack: LocalePack, gender: str, group: str) -> WeightedList | None:
-    """The professions of a gender in the group, else in the nearest wider group (fewer code
-    digits) that offers more than MIN_CHOICES (one may be the original); None where none does."""
+def _of_kind(pack: LocalePack, gender: str, group: str, epicene: bool = False) -> WeightedList | None:
+    """The professions of a gender in the group (`epicene`: and those of one form for both, "la
+    gerente"), else in the nearest wider group (fewer code digits) that offers more than
+    MIN_CHOICES (one may be the original); None where none does."""
     groups = _groups(pack)
+    genders = {gender, "neutral"} if epicene else {gender}
 
     def make() -> WeightedList | None:
-        names = [r["name"] for r in pack.rows("professions") if (r.get("gender") or "neutral") == gender]
+        names = [r["name"] for r in pack.rows("professions") if (r.get("gender") or "neutral") in genders]
         for digits in range(len(group), 0, -1):
             kin = sorted({n for n in names if groups.get(normalise(n), "")[:digits] == group[:digits]})
             if len(kin) > MIN_CHOICES:
                 return WeightedList(tuple(kin), (1,) * len(kin))
         return None
 
-    return pack.cached(f"professions:{gender}:{group}", make)
+    return pack.cached(f"professions:{gender}:{group}:{epicene}", make)
 
 
 def _situation(target: Target, ctx: Context) -> Surrogate | None:
@@ -91,16 +93,20 @@ def _words_before(target: Target, ctx: Context, count: int) -> list[str]:
 def _alias(target: Target, key: str, ctx: Context, vocabulary: dict) -> Surrogate | None:
     """A word the pack's `aliases` give an occupation group ("militar"): kept right after a noun,
     where it is an adjective ("en uniforme militar"), else drawn among the group's professions."""
-    entry = next((a for a in vocabulary.get("aliases") or () if normalise(a["word"]) == key), None)
-    if entry is None:
-        return None
+    aliases = {normalise(a["word"]): a for a in vocabulary.get("aliases") or ()}
+    morphology = ctx.pack.morphology
+    singular = key if key in aliases else next((s for s in getattr(morphology, "singular_phrases", lambda _: [])(key) if s in aliases), None)
+    if singular is None:
+        return None  # "militares" is read as "militar", and written back in the plural
+    entry = aliases[singular]
     before = _words_before(target, ctx, 1)
     after_a_noun = bool(before) and before[-1].isalpha() and before[-1] not in (vocabulary.get("noun_slot_after") or ())
     if entry.get("adjective") and after_a_noun:
         return Surrogate(target.text, kept=True, kept_as="an occupation group's adjective")
     _, pools = professions(ctx.pack)
-    pool = _of_kind(ctx.pack, entry["gender"], entry["group"]) or pools.get(entry["gender"]) or pools["neutral"]
-    return Surrogate(ctx.consistent(f"profession:{entry['gender']}", key, pool.uniform))
+    pool = _of_kind(ctx.pack, entry["gender"], entry["group"], epicene=True) or pools.get(entry["gender"]) or pools["neutral"]
+    new = ctx.consistent(f"profession:{entry['gender']}", singular, pool.uniform)
+    return Surrogate(morphology.plural(new) if singular != key else new)
 
 
 def _field_or_activity(target: Target, key: str, ctx: Context, vocabulary: dict) -> Surrogate | None:

@@ -324,6 +324,7 @@ class AddressWorld:
         self._articled: dict[str, frozenset[str]] = {}  # a place id -> the loose names of places that take the article written before it
         self._catalogue_drawn: dict[str, tuple[str, str]] = {}  # a catalogue unit's surrogate as written -> (list, catalogue name)
         self._unit_addresses: dict[tuple[int, int], tuple[str, str]] = {}  # a unit span of the document read -> its street, postcode
+        self._units_written: dict[tuple[int, int], str] = {}  # a unit span of the document read -> its surrogate
         self._units_region: Place | None = None  # where the scope's first unit with a place was drawn
 
     # -- finding originals ------------------------------------------------------------------
@@ -639,7 +640,7 @@ class AddressWorld:
         if self._document is document:
             return
         self._document, self._abroad, self._address_countries, self._at_home = document, {}, (), False
-        self._unit_towns, self._unit_addresses = {}, {}
+        self._unit_towns, self._unit_addresses, self._units_written = {}, {}, {}
         for unit in document.labelled("HEALTHCARE_UNIT"):
             town = self._unit_towns[(unit.span.start, unit.span.end)] = self._town_of_unit(document, unit)
             if town is not None and _catalogue_type(self._pack).search(unit.text):
@@ -791,6 +792,7 @@ class AddressWorld:
         address, a street and a postcode written after it on its line are its own (`unit_address`),
         those of the unit so named in that place (a town, or under a region), else the first filed."""
         self.read_document(document)
+        self._units_written[(unit.span.start, unit.span.end)] = written
         drawn = self._catalogue_drawn.get(written)
         filed = _catalogue_addresses(self._pack, drawn[0]).get(drawn[1]) if drawn else None
         if filed:
@@ -798,6 +800,12 @@ class AddressWorld:
             _, street, code = (here or filed)[0]  # the one where it was drawn: "Hospital San Rafael" of Madrid, not of Cádiz
             self._unit_addresses[(unit.span.start, unit.span.end)] = (street, code)
 
+
+    def units_written(self, document: Tagged) -> list[tuple[Target, str]]:
+        """The document's health care units drawn so far, each with its surrogate (an e-mail address
+        of a unit's department is rebuilt from it)."""
+        self.read_document(document)
+        return [(unit, self._units_written[(unit.span.start, unit.span.end)]) for unit in document.labelled("HEALTHCARE_UNIT") if (unit.span.start, unit.span.end) in self._units_written]
 
     def unit_placed(self, place: Place) -> None:
         """A unit of the scope was drawn at the surrogate `place`: the first such place is where
@@ -919,7 +927,8 @@ class AddressWorld:
             return {code: frozenset(names) for code, names in by_code.items()}
 
         by_code = self._pack.cached(f"catalogue-by-postcode:{catalogue}", make)
-        return frozenset(name for original in self._scope.originals for name in by_code.get(original, ()))
+        codes = self._pack.cached(f"catalogue-postcodes:{catalogue}", lambda: frozenset(by_code))
+        return frozenset(name for original in codes & self._scope.originals for name in by_code[original])  # the smaller set walked: a corpus scope holds millions of originals
 
     def _postcode_after(self, document: Tagged, unit: Target) -> bool:
         """Whether a postcode follows the unit on its line, with only places and streets between."""
@@ -1806,6 +1815,28 @@ def _only(pool: WeightedList, names: frozenset[str]) -> WeightedList:
 
 
 UNIT_ACRONYM_GAP = regex.compile(r"[^\S\n]*\([^\S\n]*")  # between a unit and its acronym: " (" (fullmatch)
+
+
+def a_home_unit_rather_than_a_town(pack: LocalePack, text: str, home_name: object) -> bool:
+    """Whether a place value the lists hold only as small towns outside the configured `home`
+    region names units of a catalogue there by all its words: "go to harbor and wait for heart" in
+    Maryland notes is Baltimore's Harbor Hospital, not Harbor, Oregon. Drawn as a home town
+    ("Dundalk") it read as a town where a transplant centre belongs, in four notes of a round."""
+    if not home_name or not pack.has("locations") or not pack.has(UNIT_VOCABULARY):
+        return False
+    tree, settings = pack.tree(), place_settings(pack)
+    homes = [p for p in tree.lookup(str(home_name)) if p.kind in settings.kinds.get("REGION", ())]
+    towns = [p for p in tree.lookup(text.strip()) if p.kind == settings.default_kind.get("PLACE")]
+    if not homes or not towns or any(p.weight >= CITY or tree.ancestor(p, homes[0].kind) in homes for p in towns):
+        return False
+    words = {loose(w) for w in _LETTERS.findall(text)}
+    catalogues = {t["catalogue"] for t in pack.vocabulary(UNIT_VOCABULARY).get("types", []) if t.get("catalogue") and pack.has(t["catalogue"])}
+    for catalogue in sorted(catalogues):
+        index = pack.cached(f"catalogue-naming-words:{catalogue}", lambda c=catalogue: _units_by_word(pack, c))
+        places = set.intersection(*(set(index.get(word, ())) for word in words)) if words else set()
+        if any(tree.ancestor(tree.places[i], homes[0].kind) in homes for i in places if i in tree.places):
+            return True
+    return False
 
 
 def _units_by_word(pack: LocalePack, catalogue: str) -> dict[str, frozenset[str]]:

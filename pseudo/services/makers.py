@@ -15,8 +15,8 @@ A maker is cited with its product when it stands
 - in brackets, as the first tagged span there, followed there by its address, a maker of the
   pack's catalogue (spelling slips allowed: "(Topógrafo corneal, Baush and Lomb, U.S.A.)"), or any
   firm after a model (with its number, or the firm with its legal form) whose address names a
-  country or a town and its region ("(Sonos 100 CF, Hewlett Packard, Massachusetts, USA)", "(OCT
-  3000, Humphrey Zeiss Instruments, Dublin, CA)", "(NOxPUMP plus, Bedfont
+  country or a town abroad and its region's code ("(Sonos 100 CF, Hewlett Packard, Massachusetts,
+  USA)", "(OCT 3000, Humphrey Zeiss Instruments, Dublin, CA)", "(NOxPUMP plus, Bedfont
   Scientific Ltd, Upchurch Kent, England)"; "(Empresa, Talleres Pérez, Vigo, España)" may be an
   employer);
 - in brackets, a maker of the pack's catalogue right after a product's coined name, one
@@ -52,6 +52,7 @@ _GAP = regex.compile(r"[^\p{L}\p{N}()\n]*")  # between a product and its maker o
 _GAP_BEFORE = regex.compile(rf"{_GAP.pattern}$")
 _WORD_BEFORE = regex.compile(r"(\S+)\s*$")  # the word right before a bracket or a gap
 _DESCRIPTION = regex.compile(r"\s*[\p{Lu}\p{N}][^(),;]*,\s*")  # "(Sonos 100 CF, " before a maker: a model or what it is
+_STATE_CODE = regex.compile(r"\p{Lu}{2,3}\.?")  # "CA", "MN": a region's code after a town abroad
 _COINED_THEN = regex.compile(r"\s*(\p{Lu}\p{L}{3,})\s*,\s*")  # "(Cavit, " before a maker: one capitalised word
 
 
@@ -118,12 +119,22 @@ class MakerService:
                 address.append(other)
             described = _DESCRIPTION.fullmatch(document.text, opening + 1, target.span.start)
             firm = described is not None and (any(c.isdigit() for c in described.group()) or self._has_legal_form(target.text))
-            cited = self._is_listed(target.text) or (firm and (any(a.label == "COUNTRY" for a in address) or len(address) >= 2))  # "Dublin, CA": a town and its state
+            cited = self._is_listed(target.text) or (firm and (any(a.label == "COUNTRY" for a in address) or self._town_and_state_abroad(address)))
             coined = self._coined_product(document.text, opening, target) and (address or _GAP.fullmatch(document.text, target.span.end, closing))
             if self._product_in(document, targets, target, opening) or (address and cited) or coined:
                 makers.add(target.span.start)
                 addresses.update(a.span.start for a in address)
         return Citations(frozenset(makers), frozenset(addresses))
+
+    def _town_and_state_abroad(self, address: list[Target]) -> bool:
+        """"Dublin, CA": a town the pack lists only abroad (as a capital) and a region's code of two
+        or three capitals, nothing else: a maker's address in another country, where an employer's
+        at home ("Talleres Pérez S.L., Vigo, Pontevedra", "C/ Mayor 12, Tomelloso") names home
+        places, streets or postcodes (a review's finding)."""
+        if len(address) != 2 or _STATE_CODE.fullmatch(address[1].text.strip()) is None:
+            return False
+        found = self._pack.tree().lookup(address[0].text.strip()) if self._pack.has("locations") else []
+        return bool(found) and all(place.kind == "capital" for place in found)
 
     def _has_legal_form(self, name: str) -> bool:
         """A firm's name ending in a legal form of the pack ("Bedfont Scientific Ltd")."""

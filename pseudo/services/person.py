@@ -292,8 +292,8 @@ class PersonService:
 
     def _written_right_elsewhere(self, target: Target, document: Tagged) -> Target | None:
         """The same name written without the writer's slip elsewhere in the document: every word
-        the same but one, which no list holds here (or, among three words or more, is written in
-        lower case where the other writes it capitalised: ",aria Fernanda Muñoz Velásquez") and is
+        the same but one, which no list holds here (or, among three words or more, is the other's
+        word without its first letters, in lower case: ",aria Fernanda Muñoz Velásquez") and is
         a near spelling of the listed word there ("osé Ángel Tomás Amérigo" beside "José Ángel
         Tomás Amérigo"). It takes that name's
         surrogate: drawn apart, the slip had made two doctors of one ("miguel Andrés ..." and
@@ -314,7 +314,8 @@ class PersonService:
                 continue
             at = differ[0]
             mine, theirs = words[at], others[at]
-            slip = not self.lists.weight(mine) or (len(words) >= 3 and written[at].islower() and written_there[at][:1].isupper())  # ",aria Fernanda Muñoz" of "Maria Fernanda Muñoz": "Aria" is a name too
+            lost_start = len(words) >= 3 and written[at].islower() and written_there[at][:1].isupper() and theirs.endswith(mine)
+            slip = not self.lists.weight(mine) or lost_start  # ",aria Fernanda Muñoz" of "Maria Fernanda Muñoz": "Aria" is a name too; not "antonio" beside "Antonia"
             if slip and self.lists.weight(theirs) and fuzz.ratio(mine, theirs) >= TWIN_SIMILARITY:
                 return other
         return None

@@ -253,10 +253,14 @@ def test_a_configured_home_region_holds_the_hospitals_nothing_else_places():
         assert any(tree.ancestor(p, "state").name == "Maryland" for p in tree.lookup(town.surrogate) if p.kind == "city"), town.surrogate
     with pytest.raises(ConfigError, match="home"):
         _run([("1-1", text, [("quartermain", "Location")])], rules={"places": {"home": "Atlantis"}})
-    for key in range(6):  # a small town only of another state: "go to Harbor" is Baltimore's Harbor Hospital, not Harbor, Oregon (round 29)
-        [town] = _run([("1-1", "Wants to go to Harbor and wait.", [("Harbor", "Location")])], f"k{key}", rules={"places": {"home": "Maryland"}}).results[0].replacements
+    states_of_units = _states_by_short_name()
+    for key in range(6):  # "go to Harbor" is Baltimore's Harbor Hospital (round 29), a hospital, not the town "Dundalk" (round 35)
+        [unit] = _run([("1-1", "Wants to go to Harbor and wait.", [("Harbor", "Location")])], f"k{key}", rules={"places": {"home": "Maryland"}}).results[0].replacements
+        assert unit.label == "HEALTHCARE_UNIT" and "Maryland" in states_of_units.get(unit.surrogate.casefold(), set()), unit.surrogate
+    for key in range(6):  # a small town only of another state that names no home unit stays a town, of the home region
+        [town] = _run([("1-1", "Sister lives in Prosser.", [("Prosser", "Location")])], f"k{key}", rules={"places": {"home": "Maryland"}}).results[0].replacements
         states = {tree.ancestor(p, "state").name for p in tree.lookup(town.surrogate) if tree.ancestor(p, "state") is not None}
-        assert "Maryland" in states, (town.surrogate, states)
+        assert town.label == "PLACE" and "Maryland" in states, (town.surrogate, states)
     states_of = _states_by_short_name()
     for key in range(6):  # Washington holds more units named "Harbor"; the home region holds one, Baltimore's (round 29)
         [unit] = _run([("1-1", "Went to Harbor Hosp with abd pain.", [("Harbor", "Location")])], f"k{key}", rules={"places": {"home": "Maryland"}}).results[0].replacements

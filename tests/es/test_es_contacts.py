@@ -235,3 +235,19 @@ def test_an_address_holding_a_name_written_with_a_slip_is_that_persons():
     for name, mail in run_many(text, [("Magdalena Tassierra Villa", DOCTOR), ("m_trassierra@yahoo.es", MAIL)]):
         first, surname = [fold(w).casefold() for w in name.split()[:2]]
         assert mail.split("@")[0] == f"{first[0]}_{surname}", (name, mail)
+
+
+def test_a_departments_address_is_rebuilt_from_the_department_and_the_surrogate_unit():
+    """"urología.saneloy@hsel.osakidetza.net" (Servicio de Urología, Hospital San Eloy) had become
+    "blas.real@osakidetza.eus", a person's address naming no one of the record, which both readers
+    of a round named. The department's word stays (the record writes it) and the unit's name is the
+    surrogate unit's, written together."""
+    text = ("Remitido por: Dr. Juan Pereira Arias Servicio de Urología. Hospital San Eloy. Avenida Antonio Miranda, 5 Baracaldo 48902. "
+            "Vizcaya. (España) urología.saneloy@hsel.osakidetza.net")  # fmt: skip
+    spans = [("Juan Pereira Arias", "NOMBRE_PERSONAL_SANITARIO"), ("Hospital San Eloy", "HOSPITAL"), ("Avenida Antonio Miranda, 5", "CALLE"),
+             ("Baracaldo", "TERRITORIO"), ("48902", "TERRITORIO"), ("Vizcaya", "TERRITORIO"), ("España", "PAIS"),
+             ("urología.saneloy@hsel.osakidetza.net", "CORREO_ELECTRONICO")]  # fmt: skip
+    for _, unit, *_, address in run_many(text, spans, keys=8):
+        local = address.split("@")[0]
+        department, _, named = local.partition(".")
+        assert department == "urología" and named and named in unit.casefold().replace(" ", ""), (unit, address)

@@ -167,6 +167,10 @@ def test_a_health_centre_of_a_city_is_never_named_after_the_city():
     spans = [("Centro de Salud Zona 4", "CENTRO_SALUD"), ("C/ Seminario, 4", "CALLE"), ("02006", "TERRITORIO"), ("Albacete", "TERRITORIO"), ("España", "PAIS")]
     for unit, _, _, town, _ in run_many(text, spans, keys=30):
         assert town not in unit, (unit, town)
+    tree = es_pack().tree()
+    for (unit,) in run_many("Remitido desde el Centro de Salud de Alcorcón por dolor.", [("Centro de Salud de Alcorcón", "CENTRO_SALUD")], keys=20):
+        named = unit.removeprefix("Centro de Salud de ")  # a review's finding: "Centro de Salud de Madrid" for Alcorcón's
+        assert named == unit or all(p.weight < 100_000 for p in tree.lookup(named)), unit
 
 
 def test_a_forensic_institute_is_named_after_its_place_and_kept_with_a_kept_capital():
@@ -681,3 +685,14 @@ def test_a_unit_with_its_type_word_misspelt_is_a_unit_of_that_type_near_the_reco
     for _, _, first, _, second, _, code in run_many(text, spans, keys=10):
         assert first != second and code.startswith("15"), (first, second, code)
         assert second in coruna or f"Hospital {second}" in coruna, second  # a whole unit's name, not "Universitario A Coruña"
+
+
+def test_an_institute_keeps_its_specialty_but_a_specialty_alone_is_no_type_word_alone():
+    """"Instituto de Oftalmología Conde de Valenciana" had become "Instituto de Ciudad de México": the
+    specialty stays with the type word. "Instituto de Neurociencias" alone names one institute (a
+    review's finding: it had been kept as a type word alone) and is replaced."""
+    text = "Servicio de Oftalmología. Instituto de Oftalmología Conde de Valenciana. Madrid."
+    units = [unit for unit, _ in run_many(text, [("Instituto de Oftalmología Conde de Valenciana", "INSTITUCION"), ("Madrid", "TERRITORIO")], keys=12)]
+    assert all(u.startswith("Instituto ") and "Valenciana" not in u for u in units) and any(u.startswith("Instituto de Oftalmología ") for u in units)
+    result = run("Trabaja como investigadora en el Instituto de Neurociencias.", [("Instituto de Neurociencias", "INSTITUCION")]).replacements[0]
+    assert result.kept_as is None and result.surrogate != "Instituto de Neurociencias"

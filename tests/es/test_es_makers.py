@@ -191,11 +191,17 @@ def test_a_firm_with_neither_a_model_number_nor_a_legal_form_before_a_country_ma
 def test_a_firm_after_a_model_with_a_town_and_its_state_is_a_maker():
     """"(OCT 3000, Humphrey Zeiss Instruments, Dublin, CA)" had become "(OCT 3000, Duramed
     Pharmaceuticals Barr, Moscú, JEREZ DE LA FRONTERA)", which both readers of a round named: a firm
-    after a model number with a town and its region after it is cited as a maker with its address,
-    as one with its country is; an employer without a model stays replaced."""
+    after a model number with a town abroad and its region's code after it is cited as a maker with
+    its address, as one with its country is; an employer with a home address stays replaced."""
     text = "Se realizó una OCT (OCT 3000, Humphrey Zeiss Instruments, Dublin, CA) que puso de manifiesto."
     spans = [("Humphrey Zeiss Instruments", "INSTITUCION"), ("Dublin", "TERRITORIO"), ("CA", "TERRITORIO")]
     assert [r.surrogate for r in run(text, spans).replacements] == ["Humphrey Zeiss Instruments", "Dublin", "CA"]
-    text = "Trabaja en una obra (Empresa, Talleres Pérez, Vigo, Pontevedra) desde 2001."
-    firm = run(text, [("Talleres Pérez", "INSTITUCION"), ("Vigo", "TERRITORIO"), ("Pontevedra", "TERRITORIO")]).replacements[0]
-    assert firm.kept_as is None and firm.surrogate != "Talleres Pérez"
+    employers = [  # a review's finding: any two address spans had kept an employer with its address
+        ("Trabaja como soldador (Empresa, Talleres Pérez S.L., Vigo, Pontevedra) desde 2001.", "Talleres Pérez S.L.", ["Vigo", "Pontevedra"]),
+        ("Accidente en su empresa (Nave 3, Construcciones García Ruiz, Polígono Las Quemadas, Córdoba).", "Construcciones García Ruiz",
+         ["Polígono Las Quemadas", "Córdoba"]),
+        ("Operario (Línea 4, Conservas Fandiño, 36940, Cangas) con exposición a frío.", "Conservas Fandiño", ["36940", "Cangas"]),
+    ]  # fmt: skip
+    for text, firm, places in employers:
+        replaced = run(text, [(firm, "INSTITUCION"), *((p, "TERRITORIO") for p in places)]).replacements[0]
+        assert replaced.kept_as is None and replaced.surrogate != firm, text

@@ -412,3 +412,7 @@ def test_a_name_with_its_first_letter_lost_is_the_same_persons_even_where_the_re
     spans = [("aria Fernanda Muñoz Velásquez", "NOMBRE_PERSONAL_SANITARIO"), ("Maria Fernanda Muñoz Velásquez", "NOMBRE_PERSONAL_SANITARIO")]
     for slip, right in run_many(text, spans, keys=10):
         assert slip == right, (slip, right)
+    text = "Paciente: antonio Pérez García, de 34 años. Donante: su hermana Antonia Pérez García."  # two people (a review's finding)
+    spans = [("antonio Pérez García", "NOMBRE_SUJETO_ASISTENCIA"), ("Antonia Pérez García", "NOMBRE_SUJETO_ASISTENCIA")]
+    for brother, sister in run_many(text, spans, keys=10):
+        assert brother.split()[0].casefold() != sister.split()[0].casefold(), (brother, sister)

@@ -176,4 +176,8 @@ def test_an_activity_becomes_an_activity_and_a_groups_word_its_group():
     assert [(r.surrogate, r.kept_as) for r in result.replacements] == [("militar", "an occupation group's adjective")] * 2
     for (new,) in run_many("Profesión: militar.", [("militar", "PROFESION")], keys=15):
         assert groups[normalise(new)].startswith("0"), new
+    assert run("Varón de 40 años de profesión militar.", [("militar", "PROFESION")]).replacements[0].kept_as is None  # a noun there
+    assert run("Padre y dos hermanos militares.", [("militares", "PROFESION")]).replacements[0].surrogate == "militares"  # the plural, an adjective
+    for (new,) in run_many("Sus hermanos son militares.", [("militares", "PROFESION")], keys=8):
+        assert new.split()[0].endswith("s") and new != "militares", new  # the plural, a noun: a plural of the group (it had read "dos hermanos visual")
     assert run("Varón de 20 años, pescador.", [("pescador", "PROFESION")]).replacements[0].surrogate != "pescador"
