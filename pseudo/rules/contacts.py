@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ipaddress
 import string
+from bisect import bisect_right
 from functools import cache, lru_cache
 from typing import Any, Mapping, Sequence
 
@@ -30,6 +31,7 @@ from rapidfuzz import fuzz
 
 from pseudo.folds import ascii_fold, loose, normalise
 from pseudo.keyed import KeyedStream
+from pseudo.labels import NAME_LABELS
 from pseudo.lists.pack import LocalePack
 from pseudo.lists.weighted import WeightedList
 from pseudo.lists.words import common_words
@@ -451,34 +453,37 @@ _LOCAL_PIECE = regex.compile(r"[^._-]+|[._-]")  # "urología.saneloy" -> "urolog
 
 def _service_local_part(local: str, ctx: Context) -> str | None:
     """A department's address ("urología.saneloy" of "Servicio de Urología, Hospital San Eloy"): its
-    pieces are words the record writes untagged (kept) and a tagged unit's naming words written
-    together (the surrogate unit's, "basurto"); None where a piece is anything else (a person's
-    address). Drawn as a person's, "blas.real@" named no one of the record and gave it away."""
+    pieces are words the record writes untagged that are no name (kept) and a tagged unit's naming
+    words written together (the surrogate unit's, "basurto"); None where a piece is anything else
+    (a person's address). Drawn as a person's, "blas.real@" named no one of the record."""
     if ctx.pack is None or not ctx.pack.has("locations"):
         return None
     units = ctx.services.address.units_written(ctx.document)
-    if not units:
-        return None
-    spans = [(t.span.start, t.span.end) for t in ctx.document.targets]
-    untagged = {
-        ascii_fold(m.group()).casefold()
-        for m in _LOCAL_WORD.finditer(ctx.document.text)
-        if len(m.group()) >= 4 and not any(start <= m.start() < end for start, end in spans)
-    }
-    common = common_words(ctx.pack)
-    out, named_unit = [], False
-    for piece in _LOCAL_PIECE.findall(local):
-        folded = ascii_fold(piece).casefold()
-        if piece in "._-" or folded in untagged:
+    pieces = _LOCAL_PIECE.findall(local)
+    named = {i: new for i, piece in enumerate(pieces) for unit, new in units[::-1] if _joins_words_of(ascii_fold(piece).casefold(), unit.text)}
+    if not named:
+        return None  # a person's address, as nearly all are: the record's words are not read
+    starts = sorted(t.span.start for t in ctx.document.targets)
+    ends = {t.span.start: t.span.end for t in ctx.document.targets}
+    names = {ascii_fold(w).casefold() for t in ctx.document.targets if t.label in NAME_LABELS for w in _LOCAL_WORD.findall(t.text)}
+    untagged = set()
+    for m in _LOCAL_WORD.finditer(ctx.document.text):
+        at = bisect_right(starts, m.start()) - 1
+        inside = at >= 0 and m.start() < ends[starts[at]]
+        word = ascii_fold(m.group()).casefold()
+        if len(word) >= 4 and not inside and word not in names and not ctx.services.person.lists.weight(m.group().capitalize()):
+            untagged.add(word)  # never a name's word: "dolores" of "dolores lumbares" beside Dra. Dolores
+    unnamed = common_words(ctx.pack) | _type_words(ctx.pack)
+    out = []
+    for index, piece in enumerate(pieces):
+        if index in named:
+            naming = [w for w in _LOCAL_WORD.findall(named[index]) if w.casefold() not in unnamed and len(w) > 2] or _LOCAL_WORD.findall(named[index])[-1:]
+            out.append(_NOT_LETTER.sub("", ascii_fold("".join(naming)).casefold()))
+        elif piece in "._-" or ascii_fold(piece).casefold() in untagged:
             out.append(piece)
-            continue
-        surrogate = next((new for unit, new in units if _joins_words_of(folded, unit.text)), None)
-        if surrogate is None:
+        else:
             return None
-        naming = [w for w in _LOCAL_WORD.findall(surrogate) if w.casefold() not in common | _type_words(ctx.pack) and len(w) > 2] or _LOCAL_WORD.findall(surrogate)[-1:]
-        out.append(_NOT_LETTER.sub("", ascii_fold("".join(naming)).casefold()))
-        named_unit = True
-    return "".join(out) if named_unit else None
+    return "".join(out)
 
 
 def _type_words(pack: LocalePack) -> frozenset[str]:

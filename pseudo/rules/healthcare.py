@@ -38,7 +38,7 @@ from pseudo.folds import loose, normalise
 from pseudo.scope import nested
 from pseudo.rules.base import CUED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
 from pseudo.lists.words import common_words, particles
-from pseudo.services.address import CITY, UNIT_ACRONYM_GAP, catalogue_classes, place_pool
+from pseudo.services.address import CITY, UNIT_ACRONYM_GAP, catalogue_classes, place_pool, unit_names_before_type
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _PLACEHOLDER = regex.compile(r"\{(\w+)\}")
@@ -50,6 +50,8 @@ _CLAUSE_BEFORE = regex.compile(r"[^.!?:;()\n]*$")  # the text back to the last s
 MAX_TRIES = 16
 NAMING_LETTERS = 4  # letters of a word that may tell which units a name means ("Holy", "Calvert"; not "Fe" of "Santa Fe")
 _LETTER_WORD = regex.compile(r"\p{L}+")
+WARD_SURNAMES = 2000  # the surnames a ward named after a person is drawn among
+_WARD_AFTER = regex.compile(r"[^\S\n]+\d{1,2}(?:/\d{1,2})?(?!\d)")  # " 2/3", " 3": a ward's floor after its name
 NEAR_ATTEMPTS = 8  # draws of a unit made near the surrogate place before the whole catalogue is drawn from
 
 
@@ -370,6 +372,17 @@ def _written_as_acronym(text: str) -> bool:
     return _is_acronym(text) or bool(_JOINED_ACRONYMS.fullmatch(text))
 
 
+def _short_names(pack: LocalePack, vocabulary: str) -> frozenset[str]:
+    """The short names of the catalogues' units, folded ("meritus", "calvert"): a unit, not a ward."""
+
+    def make() -> frozenset[str]:
+        types = _types(pack, vocabulary)
+        catalogues = {t["catalogue"] for t in types if t.get("catalogue") and pack.has(t["catalogue"])}
+        return frozenset(short.casefold() for c in catalogues for short, _ in _name_forms(pack, vocabulary, c).values() if short)
+
+    return pack.cached(f"units:short-names:{vocabulary}", make)
+
+
 def _is_acronym(text: str) -> bool:
     """A unit written as its initials: two to four letters (or dotted initials), not in title case
     ("GH", "VAMC", "gh"; "Kane" is a name)."""
@@ -524,6 +537,18 @@ def _same_size(candidate: str, original: str) -> bool:
     return len(_WORD.findall(candidate)) == len(_WORD.findall(original))
 
 
+def _one_unit_key(text: str, type_word: str, pack: LocalePack, place: Place | None, world: Any) -> str:
+    """The key of a unit however a scope writes it, with or without its type word ("Kessler-Adventist
+    Hosp", "Kessler Adventist"): its naming words (no type word, particle or common word) and its
+    place; a patient's two notes had named two hospitals for it (PhysioNet round 36). "" where it
+    has no naming word."""
+    ignored = {loose(w) for w in _WORD.findall(type_word)} | particles(pack) | common_words(pack)
+    words = sorted({loose(w) for w in _WORD.findall(text)} - ignored)
+    home = world.home() if world is not None else None
+    where = place.id if place is not None and place is not home else "*"
+    return f"{' '.join(words)} @{where}" if words else ""
+
+
 def _unit_key(text: str) -> str:
     """The consistency key of a unit: "Kessler-Adventist" and "Kessler Adventist" are one unit
     (a patient's two notes had named two hospitals for it)."""
@@ -606,6 +631,17 @@ class HealthcareUnitRule(Rule):
         if target.label == "HEALTHCARE_UNIT":  # a firm or a university places no patient's hospitals
             world.unit_placed(place)
         return place
+
+    def _ward(self, target: Target, ctx: Context) -> str | None:
+        """A ward written as one word before its floor ("transfer to quartermain 2/3"): wards are
+        named after people ("Blake 3", "Weinberg 4"), so a surname of the pack's, cased as written;
+        a hospital's short name there ("meritus 2/3") read as a hospital used as a ward. None
+        where the value is a listed unit's name or the pack lists no surnames."""
+        named = " ".join(loose(w) for w in _LETTER_WORD.findall(target.text))
+        if not ctx.pack.has("last_names") or target.text.strip().casefold() in _short_names(ctx.pack, self.vocabulary) or named in unit_names_before_type(ctx.pack):
+            return None  # "Sinai 3": Sinai Hospital's ward, the hospital named
+        surnames = ctx.pack.weighted("last_names").top(WARD_SURNAMES)
+        return match_case(target.text, ctx.consistent(f"{self.name}:ward", normalise(target.text), surnames.draw).capitalize())
 
     def _without_type_word(self, target: Target, ctx: Context, unit_type: dict[str, Any], place: Place | None) -> str | None:
         """A unit written without its type word ("CALVERT", "Holy Cross", "GH") as real records
@@ -772,9 +808,20 @@ class HealthcareUnitRule(Rule):
         listed = unit_type.get("catalogue") if unit_type and not type_word else None
         place = abroad or self._place(target, ctx, listed if listed and ctx.pack.has(listed) else None)  # a record living abroad: its country's town, no home catalogue
         catalogue_name = unit_type.get("catalogue") if unit_type and abroad is None else None
+        one_unit = _one_unit_key(target.text, type_word, ctx.pack, place, world)
+        if one_unit and (drawn := ctx.scope.remembered(self.name, "unit-named", one_unit)) is not None:
+            return Surrogate(match_case(target.text, drawn) if not type_word else drawn, fallback=fallback)  # "Kessler Adventist" after "Kessler-Adventist Hosp"
+        if not type_word and _WARD_AFTER.match(ctx.document.text, target.span.end) and _LETTER_WORD.fullmatch(target.text.strip()) and not _is_acronym(target.text):
+            ward = self._ward(target, ctx)
+            if ward is not None:
+                if one_unit:  # the same value without its floor elsewhere in the scope is the same ward
+                    ctx.scope.remember(self.name, "unit-named", one_unit, ward)
+                return Surrogate(ward, fallback=fallback)
         if not type_word and catalogue_name and ctx.pack.has(catalogue_name):
             named = self._without_type_word(target, ctx, unit_type, place)
             if named is not None:
+                if one_unit:
+                    ctx.scope.remember(self.name, "unit-named", one_unit, named)
                 return Surrogate(named, fallback=fallback)
         ignored = {w.casefold() for w in _WORD.findall(type_word)} | particles(ctx.pack)
         # the kept place a unit is named after identifies no one ("Segovia" of "Hospital General de
@@ -827,7 +874,7 @@ class HealthcareUnitRule(Rule):
         drawn_before = ctx.scope.taken(self.name, f"{self.name}:{unit_type['type'] if unit_type else '*'}")
         near = _near(ctx.pack, unit_type["catalogue"], place, fits) if catalogued else None
 
-        renamed = None if catalogued else _generic_of_place(target, ctx, unit_type, next_word)
+        renamed = None if catalogued or abroad is not None else _generic_of_place(target, ctx, unit_type, next_word)  # abroad, "de Córdoba" is no home province
         if renamed is not None:
             kept = renamed == target.text
             return Surrogate(renamed, kept=kept, kept_as="named after its kept place" if kept else None)
@@ -854,6 +901,8 @@ class HealthcareUnitRule(Rule):
                         ctx.services.address.catalogue_drawn(candidate, chosen["catalogue"], listed)
                 else:
                     names = chosen["names"]
+                    if " " in type_word and _WORD.search(target.text.replace(type_word, "", 1)):  # "Instituto de Oftalmología Conde ...": the specialty stays
+                        names = [n for n in names if "{type}" in n] or names
                     if abroad is None and place is not None and place.weight >= CITY and chosen.get("in_cities"):
                         names = chosen["in_cities"]  # a city's many health centres are named after its streets
                     if abroad is not None:  # named after its town abroad, not a home devotion or royal ("Infanta ...") nor "Comarcal"
@@ -879,7 +928,11 @@ class HealthcareUnitRule(Rule):
         if written_as_initials:  # "UDELAR" -> "UM" of "Universidad de Montevideo", as real records write a unit by its initials
             initials = "".join(w[0] for w in _WORD.findall(surrogate) if w[0].isupper())
             if len(initials) >= 2 and initials.casefold() != target.text.casefold():
+                if one_unit:
+                    ctx.scope.remember(self.name, "unit-named", one_unit, initials)
                 return Surrogate(initials if not target.text.islower() else initials.lower(), fallback=fallback)
+        if one_unit:
+            ctx.scope.remember(self.name, "unit-named", one_unit, surrogate)
         if ctx.pack.has("locations"):
             ctx.services.address.unit_written(ctx.document, target, surrogate, place)  # its street and postcode follow it
         if casing_of(target.text) == "title" and surrogate[:1].islower() and _SENTENCE_END.search(ctx.text_before(target.span)):

@@ -58,7 +58,12 @@ def _of_kind(pack: LocalePack, gender: str, group: str, epicene: bool = False) -
     genders = {gender, "neutral"} if epicene else {gender}
 
     def make() -> WeightedList | None:
-        names = [r["name"] for r in pack.rows("professions") if (r.get("gender") or "neutral") in genders]
+        listed = {normalise(r["name"]) for r in pack.rows("professions")}
+        singulars = getattr(pack.morphology, "singular_phrases", lambda _: [])
+        names = [
+            r["name"] for r in pack.rows("professions")
+            if (r.get("gender") or "neutral") in genders and not any(s != normalise(r["name"]) and s in listed for s in singulars(normalise(r["name"])))
+        ]  # not a plural row of the list ("gerentes" beside "gerente": "Padre gerentes")
         for digits in range(len(group), 0, -1):
             kin = sorted({n for n in names if groups.get(normalise(n), "")[:digits] == group[:digits]})
             if len(kin) > MIN_CHOICES:

@@ -1819,24 +1819,46 @@ UNIT_ACRONYM_GAP = regex.compile(r"[^\S\n]*\([^\S\n]*")  # between a unit and it
 
 def a_home_unit_rather_than_a_town(pack: LocalePack, text: str, home_name: object) -> bool:
     """Whether a place value the lists hold only as small towns outside the configured `home`
-    region names units of a catalogue there by all its words: "go to harbor and wait for heart" in
-    Maryland notes is Baltimore's Harbor Hospital, not Harbor, Oregon. Drawn as a home town
-    ("Dundalk") it read as a town where a transplant centre belongs, in four notes of a round."""
+    region, and as no region or county anywhere, is the name a unit of the home region goes by:
+    "go to harbor and wait for heart" in Maryland notes is Baltimore's (Medstar) Harbor Hospital,
+    not Harbor, Oregon; drawn as a home town ("Dundalk") it read as a town where a transplant centre
+    belongs. The whole name before its type words must match ("Franklin" is no "Franklin Square")."""
     if not home_name or not pack.has("locations") or not pack.has(UNIT_VOCABULARY):
         return False
     tree, settings = pack.tree(), place_settings(pack)
     homes = [p for p in tree.lookup(str(home_name)) if p.kind in settings.kinds.get("REGION", ())]
-    towns = [p for p in tree.lookup(text.strip()) if p.kind == settings.default_kind.get("PLACE")]
-    if not homes or not towns or any(p.weight >= CITY or tree.ancestor(p, homes[0].kind) in homes for p in towns):
-        return False
-    words = {loose(w) for w in _LETTERS.findall(text)}
-    catalogues = {t["catalogue"] for t in pack.vocabulary(UNIT_VOCABULARY).get("types", []) if t.get("catalogue") and pack.has(t["catalogue"])}
-    for catalogue in sorted(catalogues):
-        index = pack.cached(f"catalogue-naming-words:{catalogue}", lambda c=catalogue: _units_by_word(pack, c))
-        places = set.intersection(*(set(index.get(word, ())) for word in words)) if words else set()
-        if any(tree.ancestor(tree.places[i], homes[0].kind) in homes for i in places if i in tree.places):
-            return True
-    return False
+    found = tree.lookup(text.strip())
+    town = settings.default_kind.get("PLACE")
+    if not homes or not found or any(p.kind != town or p.weight >= CITY or tree.ancestor(p, homes[0].kind) in homes for p in found):
+        return False  # the home state, a city, a home town
+    key = " ".join(loose(w) for w in _LETTERS.findall(text))
+    regions = [r for kind in settings.kinds.get("REGION", ()) if kind != homes[0].kind for r in tree.descendants(homes[0], kind)]
+    if any(len(_LETTERS.findall(r.name)) == len(_LETTERS.findall(text)) + 1 and loose(r.name).startswith(key + " ") for r in regions):
+        return False  # a home region written without its kind's word: "lives in Calvert" (Calvert County)
+    places = unit_names_before_type(pack).get(key, ())
+    return any(i in tree.places and tree.ancestor(tree.places[i], homes[0].kind) in homes for i in places)
+
+
+def unit_names_before_type(pack: LocalePack) -> dict[str, frozenset[str]]:
+    """Each catalogue unit's name without the type words that end it, and without its first word
+    too (an owner's: "Medstar"), folded -> the place ids of the units so named ("harbor" of
+    "Medstar Harbor Hospital")."""
+
+    def make() -> dict[str, frozenset[str]]:
+        types = pack.vocabulary(UNIT_VOCABULARY).get("types", [])
+        cue_words = {loose(w) for t in types for cue in t.get("cues", []) for w in _LETTERS.findall(cue)}
+        found: dict[str, set[str]] = {}
+        for catalogue in sorted({t["catalogue"] for t in types if t.get("catalogue") and pack.has(t["catalogue"])}):
+            for row in pack.rows(catalogue):
+                words = [loose(w) for w in _LETTERS.findall(row["name"])]
+                while words and words[-1] in cue_words:
+                    words.pop()
+                for named in (words, words[1:] if len(words) >= 2 else []):
+                    if named:
+                        found.setdefault(" ".join(named), set()).add(row["place_id"])
+        return {name: frozenset(ids) for name, ids in found.items()}
+
+    return pack.cached("address:units-by-name-before-type", make)
 
 
 def _units_by_word(pack: LocalePack, catalogue: str) -> dict[str, frozenset[str]]:

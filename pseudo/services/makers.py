@@ -127,14 +127,20 @@ class MakerService:
         return Citations(frozenset(makers), frozenset(addresses))
 
     def _town_and_state_abroad(self, address: list[Target]) -> bool:
-        """"Dublin, CA": a town the pack lists only abroad (as a capital) and a region's code of two
-        or three capitals, nothing else: a maker's address in another country, where an employer's
-        at home ("Talleres Pérez S.L., Vigo, Pontevedra", "C/ Mayor 12, Tomelloso") names home
-        places, streets or postcodes (a review's finding)."""
-        if len(address) != 2 or _STATE_CODE.fullmatch(address[1].text.strip()) is None:
+        """"Dublin, CA", "Chicago, IL", "Mountain View, California": a town and a region, neither a
+        place at home (the pack lists them nowhere, or only as foreign capitals), the region a code
+        of two or three capitals or a name: a maker's address in another country, where an
+        employer's at home ("Talleres Pérez S.L., Vigo, Pontevedra", "C/ Mayor 12, Tomelloso",
+        "Polígono Las Quemadas, Córdoba") names home places, streets or postcodes (reviews' findings)."""
+        if len(address) != 2 or not self._pack.has("locations") or not all(any(c.isalpha() for c in a.text) for a in address):
             return False
-        found = self._pack.tree().lookup(address[0].text.strip()) if self._pack.has("locations") else []
-        return bool(found) and all(place.kind == "capital" for place in found)
+        tree = self._pack.tree()
+
+        def abroad(text: str) -> bool:  # no place at home: one the pack lists nowhere, or only as a foreign capital
+            return all(place.kind == "capital" for place in tree.lookup(text.strip()))
+
+        town, region = address[0].text, address[1].text
+        return abroad(town) and (_STATE_CODE.fullmatch(region.strip()) is not None or abroad(region)) and bool(tree.lookup(town.strip()) or tree.lookup(region.strip()) or _STATE_CODE.fullmatch(region.strip()))
 
     def _has_legal_form(self, name: str) -> bool:
         """A firm's name ending in a legal form of the pack ("Bedfont Scientific Ltd")."""

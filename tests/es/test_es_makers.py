@@ -202,6 +202,10 @@ def test_a_firm_after_a_model_with_a_town_and_its_state_is_a_maker():
          ["Polígono Las Quemadas", "Córdoba"]),
         ("Operario (Línea 4, Conservas Fandiño, 36940, Cangas) con exposición a frío.", "Conservas Fandiño", ["36940", "Cangas"]),
     ]  # fmt: skip
+    cited = [("Se midió (Architect i2000, Laboratorios Kirkland, Chicago, IL) el valor.", "Laboratorios Kirkland", ["Chicago", "IL"])]  # a town no list holds
+    for text, firm, places in cited:
+        kept = run(text, [(firm, "INSTITUCION"), *((p, "TERRITORIO") for p in places)]).replacements
+        assert [r.surrogate for r in kept] == [firm, *places], text
     for text, firm, places in employers:
         replaced = run(text, [(firm, "INSTITUCION"), *((p, "TERRITORIO") for p in places)]).replacements[0]
         assert replaced.kept_as is None and replaced.surrogate != firm, text

@@ -181,3 +181,5 @@ def test_an_activity_becomes_an_activity_and_a_groups_word_its_group():
     for (new,) in run_many("Sus hermanos son militares.", [("militares", "PROFESION")], keys=8):
         assert new.split()[0].endswith("s") and new != "militares", new  # the plural, a noun: a plural of the group (it had read "dos hermanos visual")
     assert run("Varón de 20 años, pescador.", [("pescador", "PROFESION")]).replacements[0].surrogate != "pescador"
+    for (new,) in run_many("Padre empresario.", [("empresario", "PROFESION")], keys=30):
+        assert groups[normalise(new)].startswith("14") and not new.endswith("s"), new  # a manager; never a plural row ("Padre gerentes")
