@@ -632,6 +632,23 @@ class HealthcareUnitRule(Rule):
             world.unit_placed(place)
         return place
 
+    def _one_unit_drawn(self, ctx: Context, key: str, typed: dict[str, Any] | None) -> str | None:
+        """The surrogate the scope gave the unit so named (`_one_unit_key`): a unit written with its
+        type word takes that of the same type, or of one written without any ("Kessler Adventist");
+        one written without takes any. "Hospital San Rafael" and "Clínica San Rafael" stay two."""
+        if not key:
+            return None
+        if typed is None:
+            return ctx.scope.remembered(self.name, "unit-named", key)
+        return ctx.scope.remembered(self.name, f"unit-named:{typed['type']}", key) or ctx.scope.remembered(self.name, "unit-named:untyped", key)
+
+    def _one_unit_written(self, ctx: Context, key: str, typed: dict[str, Any] | None, surrogate: str) -> None:
+        """Remember a unit's surrogate by its naming key, for `_one_unit_drawn`."""
+        if not key:
+            return
+        ctx.scope.remember(self.name, "unit-named", key, surrogate)
+        ctx.scope.remember(self.name, f"unit-named:{typed['type']}" if typed is not None else "unit-named:untyped", key, surrogate)
+
     def _ward(self, target: Target, ctx: Context) -> str | None:
         """A ward written as one word before its floor ("transfer to quartermain 2/3"): wards are
         named after people ("Blake 3", "Weinberg 4"), so a surname of the pack's, cased as written;
@@ -809,19 +826,20 @@ class HealthcareUnitRule(Rule):
         place = abroad or self._place(target, ctx, listed if listed and ctx.pack.has(listed) else None)  # a record living abroad: its country's town, no home catalogue
         catalogue_name = unit_type.get("catalogue") if unit_type and abroad is None else None
         one_unit = _one_unit_key(target.text, type_word, ctx.pack, place, world)
-        if one_unit and (drawn := ctx.scope.remembered(self.name, "unit-named", one_unit)) is not None:
-            return Surrogate(match_case(target.text, drawn) if not type_word else drawn, fallback=fallback)  # "Kessler Adventist" after "Kessler-Adventist Hosp"
+        drawn = self._one_unit_drawn(ctx, one_unit, unit_type if type_word else None)
+        if drawn is not None:  # "Kessler Adventist" after "Kessler-Adventist Hosp"
+            if world is not None:
+                world.unit_written(ctx.document, target, drawn, place)  # its street and postcode follow it
+            return Surrogate(match_case(target.text, drawn) if not type_word else drawn, fallback=fallback)
         if not type_word and _WARD_AFTER.match(ctx.document.text, target.span.end) and _LETTER_WORD.fullmatch(target.text.strip()) and not _is_acronym(target.text):
             ward = self._ward(target, ctx)
             if ward is not None:
-                if one_unit:  # the same value without its floor elsewhere in the scope is the same ward
-                    ctx.scope.remember(self.name, "unit-named", one_unit, ward)
+                self._one_unit_written(ctx, one_unit, None, ward)  # the same value without its floor elsewhere in the scope is the same ward
                 return Surrogate(ward, fallback=fallback)
         if not type_word and catalogue_name and ctx.pack.has(catalogue_name):
             named = self._without_type_word(target, ctx, unit_type, place)
             if named is not None:
-                if one_unit:
-                    ctx.scope.remember(self.name, "unit-named", one_unit, named)
+                self._one_unit_written(ctx, one_unit, None, named)
                 return Surrogate(named, fallback=fallback)
         ignored = {w.casefold() for w in _WORD.findall(type_word)} | particles(ctx.pack)
         # the kept place a unit is named after identifies no one ("Segovia" of "Hospital General de
@@ -928,11 +946,9 @@ class HealthcareUnitRule(Rule):
         if written_as_initials:  # "UDELAR" -> "UM" of "Universidad de Montevideo", as real records write a unit by its initials
             initials = "".join(w[0] for w in _WORD.findall(surrogate) if w[0].isupper())
             if len(initials) >= 2 and initials.casefold() != target.text.casefold():
-                if one_unit:
-                    ctx.scope.remember(self.name, "unit-named", one_unit, initials)
+                self._one_unit_written(ctx, one_unit, unit_type if type_word else None, initials)
                 return Surrogate(initials if not target.text.islower() else initials.lower(), fallback=fallback)
-        if one_unit:
-            ctx.scope.remember(self.name, "unit-named", one_unit, surrogate)
+        self._one_unit_written(ctx, one_unit, unit_type if type_word else None, surrogate)
         if ctx.pack.has("locations"):
             ctx.services.address.unit_written(ctx.document, target, surrogate, place)  # its street and postcode follow it
         if casing_of(target.text) == "title" and surrogate[:1].islower() and _SENTENCE_END.search(ctx.text_before(target.span)):
