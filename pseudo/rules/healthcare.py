@@ -38,6 +38,7 @@ from pseudo.folds import loose, normalise
 from pseudo.scope import nested
 from pseudo.rules.base import CUED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
 from pseudo.lists.words import common_words, particles
+from pseudo.services.clock import age_units
 from pseudo.services.address import CITY, UNIT_ACRONYM_GAP, catalogue_classes, place_pool, unit_names_before_type
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
@@ -640,7 +641,11 @@ class HealthcareUnitRule(Rule):
             return None
         if typed is None:
             return ctx.scope.remembered(self.name, "unit-named", key)
-        return ctx.scope.remembered(self.name, f"unit-named:{typed['type']}", key) or ctx.scope.remembered(self.name, "unit-named:untyped", key)
+        same_type = ctx.scope.remembered(self.name, f"unit-named:{typed['type']}", key)
+        if same_type is not None:
+            return same_type
+        untyped = ctx.scope.remembered(self.name, "unit-named:untyped", key)
+        return untyped.title() if untyped is not None and untyped.islower() else untyped  # written in a lower-case note first
 
     def _one_unit_written(self, ctx: Context, key: str, typed: dict[str, Any] | None, surrogate: str) -> None:
         """Remember a unit's surrogate by its naming key, for `_one_unit_drawn`."""
@@ -830,11 +835,16 @@ class HealthcareUnitRule(Rule):
         if drawn is not None:  # "Kessler Adventist" after "Kessler-Adventist Hosp"
             if world is not None:
                 world.unit_written(ctx.document, target, drawn, place)  # its street and postcode follow it
-            return Surrogate(match_case(target.text, drawn) if not type_word else drawn, fallback=fallback)
-        if not type_word and _WARD_AFTER.match(ctx.document.text, target.span.end) and _LETTER_WORD.fullmatch(target.text.strip()) and not _is_acronym(target.text):
+            cased = casing_of(target.text) in ("lower", "upper") or not type_word  # a note's case, not another spelling's
+            return Surrogate(match_case(target.text, drawn) if cased else drawn, fallback=fallback)
+        floor = _WARD_AFTER.match(ctx.document.text, target.span.end)
+        unit_after = _LETTER_WORD.match(ctx.document.text, floor.end() + 1) if floor else None  # "Howard 2 days ago": no floor
+        if floor and not (unit_after and unit_after.start() <= floor.end() + 1 and unit_after.group().casefold() in age_units(ctx.pack)) \
+                and not type_word and _LETTER_WORD.fullmatch(target.text.strip()) and not _is_acronym(target.text):
             ward = self._ward(target, ctx)
             if ward is not None:
-                self._one_unit_written(ctx, one_unit, None, ward)  # the same value without its floor elsewhere in the scope is the same ward
+                if one_unit:  # the same value without its floor is the same ward; a unit written with its type word is none
+                    ctx.scope.remember(self.name, "unit-named", one_unit, ward)
                 return Surrogate(ward, fallback=fallback)
         if not type_word and catalogue_name and ctx.pack.has(catalogue_name):
             named = self._without_type_word(target, ctx, unit_type, place)

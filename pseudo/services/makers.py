@@ -127,20 +127,27 @@ class MakerService:
         return Citations(frozenset(makers), frozenset(addresses))
 
     def _town_and_state_abroad(self, address: list[Target]) -> bool:
-        """"Dublin, CA", "Chicago, IL", "Mountain View, California": a town and a region, neither a
-        place at home (the pack lists them nowhere, or only as foreign capitals), the region a code
-        of two or three capitals or a name: a maker's address in another country, where an
-        employer's at home ("Talleres Pérez S.L., Vigo, Pontevedra", "C/ Mayor 12, Tomelloso",
-        "Polígono Las Quemadas, Córdoba") names home places, streets or postcodes (reviews' findings)."""
+        """"Dublin, CA": a town the pack lists only abroad with a region's code or a region no home
+        place names, or a town no list holds with a region listed abroad: a maker's address in
+        another country, where an employer's at home ("Talleres Pérez S.L., Vigo, Pontevedra", "C/
+        Mayor 12, Tomelloso", "Polígono Las Quemadas, Córdoba", "Villarrubia, CR") names home places,
+        streets, postcodes or a home region's code (reviews' findings)."""
         if len(address) != 2 or not self._pack.has("locations") or not all(any(c.isalpha() for c in a.text) for a in address):
             return False
         tree = self._pack.tree()
 
-        def abroad(text: str) -> bool:  # no place at home: one the pack lists nowhere, or only as a foreign capital
-            return all(place.kind == "capital" for place in tree.lookup(text.strip()))
+        def abroad(text: str) -> bool:  # listed, and only as a foreign capital or country
+            found = tree.lookup(text.strip())
+            return bool(found) and all(place.kind in ("capital", "country") for place in found)
+
+        def unlisted(text: str) -> bool:
+            return not tree.lookup(text.strip())
 
         town, region = address[0].text, address[1].text
-        return abroad(town) and (_STATE_CODE.fullmatch(region.strip()) is not None or abroad(region)) and bool(tree.lookup(town.strip()) or tree.lookup(region.strip()) or _STATE_CODE.fullmatch(region.strip()))
+        code = _STATE_CODE.fullmatch(region.strip()) is not None
+        # a foreign capital with a code or a region of no home place ("Dublin, CA"), or a town no list holds with a
+        # foreign region ("Mountain View, USA"); an unlisted village with a code may be a home one ("Villarrubia, CR")
+        return (abroad(town) and (code or unlisted(region) or abroad(region))) or (unlisted(town) and abroad(region))
 
     def _has_legal_form(self, name: str) -> bool:
         """A firm's name ending in a legal form of the pack ("Bedfont Scientific Ltd")."""

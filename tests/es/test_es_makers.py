@@ -201,8 +201,9 @@ def test_a_firm_after_a_model_with_a_town_and_its_state_is_a_maker():
         ("Accidente en su empresa (Nave 3, Construcciones García Ruiz, Polígono Las Quemadas, Córdoba).", "Construcciones García Ruiz",
          ["Polígono Las Quemadas", "Córdoba"]),
         ("Operario (Línea 4, Conservas Fandiño, 36940, Cangas) con exposición a frío.", "Conservas Fandiño", ["36940", "Cangas"]),
+        ("Operario (Línea 4, Quesos Manchegos S.L., Villarrubia, CR) con exposición a frío.", "Quesos Manchegos S.L.", ["Villarrubia", "CR"]),
     ]  # fmt: skip
-    cited = [("Se midió (Architect i2000, Laboratorios Kirkland, Chicago, IL) el valor.", "Laboratorios Kirkland", ["Chicago", "IL"])]  # a town no list holds
+    cited = [("Se midió (Architect i2000, Laboratorios Kirkland, Washington, DC) el valor.", "Laboratorios Kirkland", ["Washington", "DC"])]  # a capital abroad
     for text, firm, places in cited:
         kept = run(text, [(firm, "INSTITUCION"), *((p, "TERRITORIO") for p in places)]).replacements
         assert [r.surrogate for r in kept] == [firm, *places], text
