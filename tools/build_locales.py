@@ -1631,7 +1631,7 @@ ES_HAND_COMPILED = {
     "titles": ("titles", "compiled by hand (closed class): forms of address and article + noun phrases that fix a name's gender"),
     "healthcare_units": ("types", "compiled by hand (closed class): Spanish facility types, their abbreviations and naming patterns; the hospital type names the CNH catalogue (S17)"),
     "organisations": ("types", "compiled by hand (closed class): institution types, their abbreviations and naming patterns"),
-    "situations": ("words", "compiled by hand (closed class): what records write in the profession slot that is no profession (jubilado, parado, tareas del hogar, estudiante), by life stage"),
+    "situations": ("words", "compiled by hand (closed class): what records write in the profession slot that is no profession (jubilado, parado, tareas del hogar, estudiante), by life stage; fields of work after the section and division titles of INE's CNAE-2009 (construcción, hostelería), activities led by a gerund, and aliases the ESCO list names only under longer labels (militar) with their ISCO-08 group, from dictionary knowledge"),
     "sex": ("words", "compiled by hand (closed class): what a sex field holds (Mujer, H) and phrases of running text that say the patient's sex (la paciente, un varón de)"),
     "demonyms": ("demonyms", "compiled by hand from the Diccionario de la lengua española (RAE, dle.rae.es) (closed class): the words for the people of a country (búlgaro, búlgara), by the pack's country name"),
 }  # fmt: skip

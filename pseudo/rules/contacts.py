@@ -39,6 +39,7 @@ from pseudo.model import Target
 from pseudo.rules.base import LISTED, NOT_RECOGNISED, Context, Rule, Surrogate
 from pseudo.rules.ids import shape_surrogate
 from pseudo.rules.phones import contacts_option
+from pseudo.services.address import unit_type_words
 from pseudo.services.person import NAME_LISTS
 
 RESERVED_DOMAINS = ("example.com", "example.org", "example.net")
@@ -473,27 +474,18 @@ def _service_local_part(local: str, ctx: Context) -> str | None:
         word = ascii_fold(m.group()).casefold()
         if len(word) >= 4 and not inside and word not in names and not ctx.services.person.lists.weight(m.group().capitalize()):
             untagged.add(word)  # never a name's word: "dolores" of "dolores lumbares" beside Dra. Dolores
-    unnamed = common_words(ctx.pack) | _type_words(ctx.pack)
+    common, typed = common_words(ctx.pack), unit_type_words(ctx.pack)
     out = []
     for index, piece in enumerate(pieces):
         if index in named:
-            naming = [w for w in _LOCAL_WORD.findall(named[index]) if w.casefold() not in unnamed and len(w) > 2] or _LOCAL_WORD.findall(named[index])[-1:]
+            words = _LOCAL_WORD.findall(named[index])
+            naming = [w for w in words if w.casefold() not in common and loose(w) not in typed and len(w) > 2] or words[-1:]
             out.append(_NOT_LETTER.sub("", ascii_fold("".join(naming)).casefold()))
         elif piece in "._-" or ascii_fold(piece).casefold() in untagged:
             out.append(piece)
         else:
             return None
     return "".join(out)
-
-
-def _type_words(pack: LocalePack) -> frozenset[str]:
-    """The words of the pack's unit type cues, folded ("hospital", "universitario"): no unit's name."""
-
-    def make() -> frozenset[str]:
-        types = pack.vocabulary("healthcare_units").get("types", []) if pack.has("healthcare_units") else []
-        return frozenset(w.casefold() for t in types for cue in t.get("cues", []) for w in _LOCAL_WORD.findall(cue))
-
-    return pack.cached("email:unit-type-words", make)
 
 
 def _joins_words_of(folded: str, text: str) -> bool:

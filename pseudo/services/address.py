@@ -1839,6 +1839,17 @@ def a_home_unit_rather_than_a_town(pack: LocalePack, text: str, home_name: objec
     return any(i in tree.places and tree.ancestor(tree.places[i], homes[0].kind) in homes for i in places)
 
 
+def unit_type_words(pack: LocalePack) -> frozenset[str]:
+    """The words of the pack's health care unit type cues, folded ("hospital", "universitario"):
+    words that name no unit."""
+
+    def make() -> frozenset[str]:
+        types = pack.vocabulary(UNIT_VOCABULARY).get("types", []) if pack.has(UNIT_VOCABULARY) else []
+        return frozenset(loose(w) for t in types for cue in t.get("cues", []) for w in _LETTERS.findall(cue))
+
+    return pack.cached("address:unit-type-words", make)
+
+
 def unit_names_before_type(pack: LocalePack) -> dict[str, frozenset[str]]:
     """Each catalogue unit's name without the type words that end it, and without its first word
     too (an owner's: "Medstar"), folded -> the place ids of the units so named ("harbor" of
@@ -1846,7 +1857,7 @@ def unit_names_before_type(pack: LocalePack) -> dict[str, frozenset[str]]:
 
     def make() -> dict[str, frozenset[str]]:
         types = pack.vocabulary(UNIT_VOCABULARY).get("types", [])
-        cue_words = {loose(w) for t in types for cue in t.get("cues", []) for w in _LETTERS.findall(cue)}
+        cue_words = unit_type_words(pack)
         found: dict[str, set[str]] = {}
         for catalogue in sorted({t["catalogue"] for t in types if t.get("catalogue") and pack.has(t["catalogue"])}):
             for row in pack.rows(catalogue):
