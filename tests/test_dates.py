@@ -54,11 +54,14 @@ DATE_SETTINGS = {
     },
 }
 
+SWEDISH_AGE_UNITS = {"år": "year", "månader": "month", "veckor": "week", "dagar": "day"}
+
 
 def write_pack(root: Path, code: str) -> LocalePack:
     folder = root / code
     folder.mkdir()
-    manifest = {"code": code, "language": code, "settings": {"dates": DATE_SETTINGS[code]}}
+    settings = {"dates": DATE_SETTINGS[code], **({"ages": {"units": SWEDISH_AGE_UNITS}} if code == "sv" else {})}
+    manifest = {"code": code, "language": code, "settings": settings}
     (folder / "pack.yaml").write_text(yaml.safe_dump(manifest, allow_unicode=True), encoding="utf-8")
     return LocalePack(code, folder)
 
@@ -426,6 +429,26 @@ def test_an_age_that_holds_on_a_later_date_keeps_the_birth_date_offset(monkeypat
     spans = [("71", "AGE"), ("1946-06-12", "DATE"), ("2016-06-12", "DATE"), ("2017-07-10", "DATE")]
     age, born, _, checked = engine_result(monkeypatch, packs, text, spans, THREE_YEARS, b"a")
     assert relativedelta(date.fromisoformat(checked), date.fromisoformat(born)).years == int(age)
+
+
+@pytest.mark.parametrize(
+    ("age", "unit"), [("7 månader", "months"), ("3 veckor", "weeks"), ("10 dagar", "days")]
+)
+@pytest.mark.parametrize("key", [b"a", b"b", b"c"])
+def test_a_childs_age_the_dates_contradict_adds_up_in_the_output(monkeypatch, packs, key, age, unit):
+    """A child's age in months, weeks or days is kept; where the dates make another (19 months for
+    "7 månader"), the birth date absorbs the slip in that unit so age, birth date and admission agree."""
+    text = f"Ålder {age}. F. 2016-05-23. Inlagd 2017-12-29."
+    spans = [(age, "AGE"), ("2016-05-23", "DATE"), ("2017-12-29", "DATE")]
+    kept, born, admitted = engine_result(monkeypatch, packs, text, spans, THREE_YEARS, key)
+    born, admitted = date.fromisoformat(born), date.fromisoformat(admitted)
+    value = int(kept.split()[0])
+    assert kept == age
+    if unit == "months":
+        gap = relativedelta(admitted, born)
+        assert 12 * gap.years + gap.months == value
+    else:
+        assert (admitted - born).days // (7 if unit == "weeks" else 1) == value
 
 
 def test_a_birth_date_moves_even_when_the_age_shift_cancels_the_offset(monkeypatch, packs):

@@ -26,6 +26,7 @@ the list of words that mark a birth date.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date, timedelta
 from typing import Any, Mapping
 
@@ -185,7 +186,7 @@ def _year_alone(target: Target, found: regex.Match, month: int | None, ctx: Cont
     birth = is_birth_date(ctx.document.text, target.span.start, target.span.start, ctx.pack)
     move = ctx.services.clock.move(birth, ctx.document, ctx.pack)
     for nudge in (0, 1):  # as the month's own rendering: one more step where it would read as before
-        step = Move(move.unit, move.count, move.birth_years, nudge)
+        step = replace(move, nudge=nudge)
         if month is not None:
             moved = shifted({"month": month, "year": year}, step, None)
             if moved["month"] != month:
@@ -227,7 +228,7 @@ def _rendered(expression: Expression, move: Move, context: date | None, text: st
     alone may stay: whole-week offsets keep it and it identifies nothing by itself."""
     original = text[expression.start : expression.end]
     for nudge in (0, 1):
-        step = Move(move.unit, move.count, move.birth_years, nudge)
+        step = replace(move, nudge=nudge)
         new = expression.render([shifted(part.values, step, context) for part in expression.parts])
         if new != original or all(set(part.values) == {"weekday"} for part in expression.parts):
             return new

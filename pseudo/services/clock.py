@@ -31,13 +31,16 @@ _NEXT_WORD = regex.compile(r"(?:\s*|-)(\p{L}+\.?)")  # "72 años", "72-year-old"
 
 @dataclass(frozen=True)
 class Move:
-    """How far one expression moves: the offset, minus the age shift for a birth date, and
-    `nudge` extra steps of its own precision when the output would equal the input."""
+    """How far one expression moves: the offset, minus the age shift for a birth date (and the
+    months or days a child's written age and dates disagreed on), and `nudge` extra steps of its
+    own precision when the output would equal the input."""
 
     unit: str
     count: int
     birth_years: int = 0
     nudge: int = 0
+    birth_months: int = 0
+    birth_days: int = 0
 
     @property
     def sign(self) -> int:
@@ -52,15 +55,15 @@ class Move:
             moved = day + timedelta(**{self.unit: self.count})
         else:
             moved = day + relativedelta(**{self.unit: self.count})
-        if self.birth_years or self.nudge:
-            moved += relativedelta(years=self.birth_years, weeks=self.nudge * self.sign)
+        if self.birth_years or self.birth_months or self.birth_days or self.nudge:
+            moved += relativedelta(years=self.birth_years, months=self.birth_months, days=self.birth_days, weeks=self.nudge * self.sign)
         return moved
 
     def months(self) -> int:
-        return self.whole("months") + 12 * self.birth_years + self.nudge * self.sign
+        return self.whole("months") + 12 * self.birth_years + self.birth_months + self.nudge * self.sign
 
     def years(self) -> int:
-        return self.whole("years") + self.birth_years + self.nudge * self.sign
+        return self.whole("years") + self.birth_years + round(self.birth_months / 12) + self.nudge * self.sign
 
     def monday(self, monday: date) -> date:
         """A week number moves by whole weeks, or by the calendar offset for months and years."""
@@ -214,7 +217,7 @@ class Clock:
         if not birth:
             return Move(self.dates["unit"], self.offset)
         if born is not None and self._written_years(document, pack) is None and self._a_child_on_its_dates(born, document, pack):
-            return Move(self.dates["unit"], self.offset)  # a child's age is kept, so its birth date moves with the clock alone
+            return Move(self.dates["unit"], self.offset, **self._child_slip(born, document, pack))  # a child's age is kept
         slip = self.age_slip(born, document, pack) if born is not None else 0
         return Move(self.dates["unit"], self.offset, -self.patient_age_shift(document, pack) - slip)
 
@@ -247,6 +250,26 @@ class Clock:
         nearest = min(ages, key=lambda years: (abs(written - years), years))
         return written - nearest
 
+    def _child_slip(self, born: date, document: Tagged, pack: LocalePack | None) -> dict[str, int]:
+        """The months or days a child's birth date moves back by, so that the age written in
+        months, weeks or days (kept, as a child's is) holds on one of the record's dates: "Edad: 7
+        meses" beside a birth date 19 months before the admission was read as a made-up record.
+        {} when the record writes no such age or it already holds."""
+        written = self._written_age(document, pack)
+        if written is None or written[1] == "year":
+            return {}
+        value, unit = written
+        clock = Move(self.dates["unit"], self.offset)  # measured on the moved dates: a leap day may fall between them
+        born, later = clock.day(born), [clock.day(day) for day in self._record_dates(document, pack) if day > born]
+        if unit == "month":
+            ages = {(lambda gap: 12 * gap.years + gap.months)(relativedelta(day, born)) for day in later}
+        else:
+            ages = {(day - born).days // (7 if unit == "week" else 1) for day in later}
+        if not ages or value in ages:
+            return {}
+        slip = value - min(ages, key=lambda age: (abs(value - age), age))
+        return {"birth_months": -slip} if unit == "month" else {"birth_days": -slip * (7 if unit == "week" else 1)}
+
     def record_year(self, document: Tagged, pack: LocalePack | None) -> int | None:
         """The year of the record's latest full date as the output writes it, or None: an e-mail
         provider launched after it cannot hold the record's addresses ("@outlook.es" in 2006)."""
@@ -271,6 +294,15 @@ class Clock:
             years = next((n.value for n in age_numbers(target.text, pack) if n.unit == "year"), None)
             if years is not None:
                 return years
+        return None
+
+    def _written_age(self, document: Tagged, pack: LocalePack | None) -> tuple[int, str] | None:
+        """The patient's first written age number with its unit (year, month, week, day)."""
+        ages = document.labelled("AGE")
+        for target in [t for t in ages if t.role == "patient"] or ages:
+            numbers = age_numbers(target.text, pack)
+            if numbers:
+                return numbers[0].value, numbers[0].unit
         return None
 
     def age_text(self, text: str, pack: LocalePack | None) -> tuple[str, bool, str | None]:
