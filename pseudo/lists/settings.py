@@ -156,6 +156,13 @@ class NameSettings:
         "written in full (\"M.a Teresa\" had become \"A.e Mireia\", two initials redrawn)",
         {},
     )
+    adult_first_names: str = setting(
+        TEXT,
+        "the stem of two lists (<stem>_female, <stem>_male) of the given names adults bear, drawn for a person whose "
+        "age the record does not tell or who is grown up, where the first-name lists carry no mean age (names of "
+        "births over many decades gave an elderly woman's husband a name of the 2000s)",
+        "",
+    )
     neutral_pool: str = setting(
         NEUTRAL_POOL,
         "the given names of a person whose gender nothing tells: balanced (names about as common for either sex: "

@@ -392,7 +392,7 @@ class PersonService:
             return paired
         if heads and (starts := self._pair_heads(family, age)):  # at the person's age where it shows ("María Carmen" at four read as wrong)
             return starts
-        return (lists.pool_at(family, size, age) if age is not None else None) or lists.pool(family, size)
+        return lists.pool_by_age(family, size, age)
 
     def _given_family(self, base: str, gender: str, person: Person) -> str:
         """The gender a given name is drawn with: the person's where a title, kinship word or the
