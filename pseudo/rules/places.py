@@ -302,7 +302,7 @@ class PlaceRule(Rule):
         abroad = self._abroad(target, ctx)
         if abroad is not None and world.region_abroad(ctx.document, target):
             return Surrogate(text, kept=True, kept_as=REGION_ABROAD)  # "San Luis Potosí SLP México": SLP stays
-        locality = world.locality_abroad(text.strip()) if abroad is not None and world.in_kept_region_abroad(ctx.document, target) else None
+        locality = world.locality_abroad(text.strip(), abroad) if abroad is not None and world.in_kept_region_abroad(ctx.document, target) else None
         if locality is not None:  # "Aguascalientes, Ags.": a town of that region, not the capital
             return Surrogate(locality)
         if abroad is not None:

@@ -89,6 +89,7 @@ class AddressSettings:
     region_streets: bool = True  # a town without streets of its own takes its region's
     street_link: str = ""  # the word a street takes before a place's name: "de" ("Plaza de Chile")
     localities_abroad: str = ""  # the pack list a town abroad beside its kept region is drawn from
+    towns_abroad: str = ""  # the pack list of towns abroad by country and region
     origin: regex.Pattern | None = None  # a birthplace cue ending right before a place ("natural de ")
     article: regex.Pattern | None = None  # an article ending right before a place ("del "), group 1
     takes_article: Mapping[str, frozenset[str]] | None = None  # article (casefolded) -> loose names of the places that take it
@@ -115,6 +116,7 @@ def place_settings(pack: LocalePack) -> AddressSettings:
             region_streets=raw.street_reach == "region",
             street_link=raw.street_link,
             localities_abroad=raw.localities_abroad,
+            towns_abroad=raw.towns_abroad,
             origin=_cue_before(raw.origin_cues),
             article=_article_before(raw.articles),
             takes_article={a.casefold(): frozenset(loose(n) for n in names) for a, names in raw.articles.items()},
@@ -994,7 +996,7 @@ class AddressWorld:
         city = self._untagged_city_after(document, first, self._record_places(document))
         if city is not None:
             return city  # "Universidad de Chile ... Olivos 943, Independencia, Santiago de Chile": the city, as written
-        locality = self.locality_abroad(first.text.strip()) if self.in_kept_region_abroad(document, first) else None
+        locality = self.locality_abroad(first.text.strip(), country) if self.in_kept_region_abroad(document, first) else None
         name = locality or self.town_abroad(first.text.strip(), country)[0]  # as the places rule will write the town
         found = [p for p in self._tree.lookup(name) if p.kind != country.kind]
         return min(found, key=lambda p: (-p.weight, p.id)) if found else Place(f"abroad:{name}", None, self.settings.default_kind.get("PLACE", ""), name)
@@ -1199,10 +1201,14 @@ class AddressWorld:
         place, note = self.find(target.text.strip(), target.label)
         return place is not None and note is None and place.kind == self.settings.default_kind.get("COUNTRY") and self.is_abroad(place)
 
-    def locality_abroad(self, text: str) -> str | None:
-        """The one surrogate of a town abroad inside its kept region: a name of the pack's
-        `localities_abroad` list of at most two words that names no listed place ("San Isidro");
-        None where the pack names no such list."""
+    def locality_abroad(self, text: str, country: Place) -> str | None:
+        """The one surrogate of a town abroad inside its kept region: another town of its region in
+        the pack's `towns_abroad` list where the list finds it ("Medellín, Antioquia": "Envigado,
+        Antioquia"), else a name of the pack's `localities_abroad` list of at most two words that
+        names no listed place ("San Isidro"); None where the pack names neither."""
+        drawn = self._listed_town_abroad(text, country)
+        if drawn is not None:
+            return drawn
         pool = self._names_abroad()
         if pool is None:
             return None
@@ -1329,6 +1335,10 @@ class AddressWorld:
                 self._mapped[country.id] = self._resolve(name, country.kind, anchor)
         kept = self.is_kept(country)
         listed = self._under(self.surrogate(country))
+        if not (kept and listed and all(_holds(text, t.name) for t in listed)):  # not the capital of its kept country
+            drawn = self._listed_town_abroad(text, country)
+            if drawn is not None:
+                return drawn, None  # a town of its region: a drawn town of anywhere ("Mexico DF" as Piedras Negras) broke its kept postcode
         if not listed and kept:  # a kept country the pack lists no town of (Brasil): nothing to draw inside it
             return text, NO_TOWN_LISTED
         towns = _weighted_names(t for t in listed if not (_holds(text, t.name) if kept else loose(t.name) == loose(text)))
@@ -1345,6 +1355,41 @@ class AddressWorld:
         if not len(towns):
             return self.unlisted(text, "PLACE"), "no town abroad listed"
         return self._scope.consistent(NAMESPACE, "place:abroad", normalise(text), towns.draw, one_to_one=False), fallback
+
+    def _listed_town_abroad(self, text: str, country: Place) -> str | None:
+        """Another town of the written town's own region, by population, for a town of a kept
+        country abroad that the pack's `towns_abroad` list finds there, so a postcode or region
+        kept beside it still fits ("Córdoba ... CP: X500" had become "Buenos Aires ... CP: X411",
+        the one listed town). None where the country is not kept, or the list does not find the
+        town or holds no other of its region."""
+        if not self.is_kept(country):
+            return None
+        towns = self._towns_abroad().get(country.extra.get("code", ""), ())
+        written = loose(text)
+        found = [(population, region) for region, name, population in towns if loose(name) == written]
+        if not found:
+            return None
+        region = max(found)[1]
+        pool = [(name, population) for where, name, population in towns if where == region and loose(name) != written]
+        if len(pool) < 2:
+            return None
+        draws = WeightedList(tuple(n for n, _ in pool), tuple(w for _, w in pool))
+        return self._scope.consistent(NAMESPACE, "place:abroad", normalise(text), draws.draw, one_to_one=False)
+
+    def _towns_abroad(self) -> Mapping[str, tuple[tuple[str, str, int], ...]]:
+        """Country code -> (region code, name, population) of each town of the pack's `towns_abroad`
+        list, most populous first ({} without the list)."""
+        name = self.settings.towns_abroad
+        if not name or not self._pack.has(name):
+            return {}
+
+        def make() -> dict[str, tuple[tuple[str, str, int], ...]]:
+            by_country: dict[str, list[tuple[str, str, int]]] = {}
+            for row in self._pack.rows(name):
+                by_country.setdefault(row["country"], []).append((row["region"], row["name"], int(row["population"])))
+            return {code: tuple(towns) for code, towns in by_country.items()}
+
+        return self._pack.cached(f"towns-abroad:{name}", make)
 
     def _with_towns(self, kind: str, anchor: Place | None) -> WeightedList:
         """Foreign places of a kind (countries) under an anchor that have places listed under them."""

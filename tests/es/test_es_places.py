@@ -7,6 +7,13 @@ from pseudo.lists.weighted import loose
 from pseudo.services.address import NO_TOWN_LISTED
 
 
+def towns_of_its_region(country: str, town: str) -> set[str]:
+    """The other towns of a town's region abroad, as the pack's towns_abroad list holds them."""
+    rows = [r for r in es_pack().rows("towns_abroad") if r["country"] == country]
+    region = max((int(r["population"]), r["region"]) for r in rows if loose(r["name"]) == loose(town))[1]
+    return {r["name"] for r in rows if r["region"] == region and loose(r["name"]) != loose(town)}
+
+
 def places_of(kind):
     return {loose(p.name) for p in es_pack().tree().of_kind(kind)}
 
@@ -234,7 +241,7 @@ def test_a_town_beside_a_foreign_country_becomes_a_town_of_the_surrogate_country
 def test_a_town_in_no_list_of_a_foreign_record_becomes_a_town_of_the_surrogate_country():
     """"Heredia" with "País: Costa Rica" and no place at home: with `keep: none` a town of the
     surrogate country, never a Spanish town; by default the address's country stays and its town
-    becomes the capital (San Jose), or, for a country the pack lists no town of (Guatemala), stays
+    becomes another town of its province (towns_abroad), or, for a country the pack lists no town of (Guatemala), stays
     (counted as kept); a record that names a home town keeps reading its unknown places as Spanish."""
     tree = es_pack().tree()
     spain = {p.name for p in tree.of_kind("municipality")}
@@ -243,7 +250,7 @@ def test_a_town_in_no_list_of_a_foreign_record_becomes_a_town_of_the_surrogate_c
     for new_town, _, new_country in run_many(text, spans, rules={"places": {"keep": "none"}}):
         assert new_town not in spain and _abroad(tree, new_town, new_country), (new_town, new_country)
     town, code, country = run(text, spans).replacements
-    assert (town.surrogate, town.kept_as, country.surrogate) == ("San Jose", None, "Costa Rica")
+    assert town.surrogate in towns_of_its_region("CR", "Heredia") and (town.kept_as, country.surrogate) == (None, "Costa Rica")
     assert regex.fullmatch(r"\d{5}-\d{3}", code.surrogate) and code.surrogate != "40140-280"
     town, _, country = run(text.replace("Costa Rica", "Guatemala"), [*spans[:2], ("Guatemala", "PAIS")]).replacements
     assert (town.surrogate, town.kept_as, country.surrogate) == ("Heredia", NO_TOWN_LISTED, "Guatemala")
@@ -252,13 +259,19 @@ def test_a_town_in_no_list_of_a_foreign_record_becomes_a_town_of_the_surrogate_c
         assert new_barrio in spain
 
 
-def test_an_address_abroad_keeps_its_country_and_its_town_becomes_the_capital():
-    """A foreign country beside the address's town stays, as a province at home does; the town is
-    drawn inside it (the pack lists its capital), never a town of another country."""
-    for text, town, country, capital in [("Localidad: Valencia, Venezuela.", "Valencia", "Venezuela", "Caracas"),
-                                         ("Domicilio: Córdoba 5000 Argentina.", "Córdoba", "Argentina", "Buenos Aires")]:  # fmt: skip
-        for new_town, new_country in run_many(text, [(town, "TERRITORIO"), (country, "PAIS")], keys=5):
-            assert (new_town, new_country) == (capital, country)
+def test_an_address_abroad_keeps_its_country_and_its_town_becomes_another_of_its_region():
+    """A foreign country beside the address's town stays, as a province at home does; a town the
+    pack's towns_abroad list finds becomes another town of its own region ("Córdoba ... CP: X500"
+    had become "Buenos Aires ... CP: X411", the one listed town, against the kept province letter);
+    one it does not find becomes the capital, never a town of another country."""
+    for text, town, country, code in [("Localidad: Valencia, Venezuela.", "Valencia", "Venezuela", "VE"),
+                                      ("Domicilio: Córdoba 5000 Argentina.", "Córdoba", "Argentina", "AR")]:  # fmt: skip
+        region = towns_of_its_region(code, town)
+        drawn = {tuple(out) for out in run_many(text, [(town, "TERRITORIO"), (country, "PAIS")], keys=8)}
+        assert all(new_town in region and new_country == country for new_town, new_country in drawn), drawn
+        assert len(drawn) > 1
+    for new_town, new_country in run_many("Localidad: Mexico DF, México.", [("Mexico DF", "TERRITORIO"), ("México", "PAIS")], keys=5):
+        assert (new_town, new_country) == ("Ciudad de México", "México")
 
 
 def test_the_capital_of_an_address_abroad_stays_with_its_country():
@@ -276,8 +289,9 @@ def test_a_record_living_abroad_keeps_its_country_postcode_layout_and_mails_at_p
             "Remitido por: Dr. Sergio Cruz. Hospital Miguel Hidalgo. C.P. 20230, Aguascalientes, México e-mail: scruz@terra.com.mx")  # fmt: skip
     spans = [("Aguascalientes", "TERRITORIO"), ("20118", "TERRITORIO"), ("México", "PAIS"), ("Sergio Cruz", "NOMBRE_PERSONAL_SANITARIO"),
              ("20230", "TERRITORIO"), ("Aguascalientes", "TERRITORIO"), ("México", "PAIS"), ("scruz@terra.com.mx", "CORREO_ELECTRONICO")]  # fmt: skip
+    region = towns_of_its_region("MX", "Aguascalientes")
     for town, code, country, _, code2, town2, country2, mail in run_many(text, spans, keys=10):
-        assert (town, country, town2, country2) == ("Ciudad de México", "México", "Ciudad de México", "México")
+        assert town == town2 and town in region and (country, country2) == ("México", "México"), (town, town2)
         assert regex.fullmatch(r"\d{5}", code) and code != "20118" and regex.fullmatch(r"\d{5}", code2) and code2 != "20230"
         assert mail.split("@")[1] in providers and mail.split("@")[1].endswith(".com"), mail
 
@@ -285,21 +299,23 @@ def test_a_record_living_abroad_keeps_its_country_postcode_layout_and_mails_at_p
 def test_a_town_abroad_beside_its_kept_region_becomes_a_locality_of_it_not_the_capital():
     """"Aguascalientes, Ags., México" had become "Ciudad de México, Ags." and "Meireles, Fortaleza"
     "Brasilia, Fortaleza": the pack lists a foreign country's capital only, and the capital beside
-    another kept region read as made up. Such a town, in every mention, becomes a name of the
-    pack's `localities_abroad` list (saints: "San Isidro, Ags."), never a listed place.
+    another kept region read as made up. Such a town, in every mention, becomes another town of its
+    region where the pack's towns_abroad list finds it ("Rincón de Romos, Ags."), else a name of the
+    pack's `localities_abroad` list (saints: "San Isidro, Fortaleza"), never a listed place.
     A hospital there takes the town as the places rule writes it and only the type's `abroad`
     templates ("Hospital Comarcal de Ciudad de México" read as made up twice: "Comarcal" is Spain's word)."""
     saints = set(es_pack().weighted("saints").items)
+    region_towns = towns_of_its_region("MX", "Aguascalientes")
     text = ("Localidad/ Provincia: Aguascalientes.\nCP: 20118.\nPaís: México.\nRemitido por: Dr. Sergio Cruz. "
             "Hospital Miguel Hidalgo Galeana Sur No. 465, C.P. 20230, Aguascalientes, Ags., México")  # fmt: skip
     spans = [("Aguascalientes", "TERRITORIO"), ("20118", "TERRITORIO"), ("México", "PAIS"), ("Hospital Miguel Hidalgo", "HOSPITAL"),
              ("20230", "TERRITORIO"), ("Aguascalientes", "TERRITORIO"), ("Ags.", "TERRITORIO"), ("México", "PAIS")]  # fmt: skip
     for town, _, country, hospital, _, town2, region, _ in run_many(text, spans, keys=10):
-        assert town == town2 and town in saints and not es_pack().tree().lookup(town), town
+        assert town == town2 and town in region_towns and not es_pack().tree().lookup(town), town
         assert (region, country) == ("Ags.", "México") and hospital.endswith(town) and "Comarcal" not in hospital, hospital
     untagged = [s for s in spans if s != ("Ags.", "TERRITORIO")]  # round 35: MEDDOCAN leaves "Ags." untagged
     for town, _, _, hospital, _, town2, _ in run_many(text, untagged, keys=10):
-        assert town == town2 and town in saints and hospital.endswith(town), (town, town2, hospital)
+        assert town == town2 and town in region_towns and hospital.endswith(town), (town, town2, hospital)
     for town, region, _ in run_many("Domicilio: Rua Ana Bilhar, 44 - Meireles, Fortaleza - CE, Brasil.",
                                     [("Meireles", "TERRITORIO"), ("Fortaleza", "TERRITORIO"), ("Brasil", "PAIS")], keys=5):  # fmt: skip
         assert town in saints and region == "Fortaleza", (town, region)
@@ -586,10 +602,11 @@ def test_an_address_abroad_in_a_country_the_pack_lists_no_town_of_keeps_its_coun
 def test_a_region_abroad_beside_its_town_stays_and_is_never_the_capital_twice():
     """"San Luis Potosí SLP México" had become "Ciudad de México CIUDAD DE MÉXICO México": the pack
     lists only capitals abroad; the region written right after the town stays, as a province at
-    home does (counted as kept), and the town becomes a locality of the pack's list, not the
-    capital ("Bogotá, Antioquia" read as made up); a region named like a home place is drawn as a
-    town is."""
+    home does (counted as kept), and the town becomes another town of its region where the pack's
+    towns_abroad list finds it, else a locality of the saints list, never the capital ("Bogotá,
+    Antioquia" read as made up); a region named like a home place is drawn as a town is."""
     saints = set(es_pack().weighted("saints").items)
+    allowed = {"San Luis Potosí": towns_of_its_region("MX", "San Luis Potosí"), "Recoleta": saints, "Medellín": towns_of_its_region("CO", "Medellín")}
     cases = [
         ("Zona Universitaria. San Luis Potosí SLP México.", [("San Luis Potosí", "TERRITORIO"), ("SLP", "TERRITORIO"), ("México", "PAIS")],
          ["*", "SLP", "México"]),
@@ -602,7 +619,7 @@ def test_a_region_abroad_beside_its_town_stays_and_is_never_the_capital_twice():
     for text, spans, expected in cases:
         town = expected.index("*")
         for surrogates in run_many(text, spans, keys=6):
-            assert surrogates[town] in saints and surrogates[:town] + surrogates[town + 1 :] == expected[:town] + expected[town + 1 :], surrogates
+            assert surrogates[town] in allowed[spans[town][0]] and surrogates[:town] + surrogates[town + 1 :] == expected[:town] + expected[town + 1 :], surrogates
         assert [r.kept_as for r in run(text, spans).replacements][-2] == "a region abroad beside its town"
     for town, region, _ in run_many("Villa María, Córdoba, Argentina.", [("Villa María", "TERRITORIO"), ("Córdoba", "TERRITORIO"), ("Argentina", "PAIS")], keys=4):
         assert region != "Córdoba", region
