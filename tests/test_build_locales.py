@@ -80,6 +80,14 @@ def test_a_capital_without_a_spanish_name_takes_its_english_one_when_spanish_wri
     assert not builder._shared_form("Guatemala City") and not builder._shared_form("St. John's")
 
 
+def test_a_hospital_name_writes_its_own_town_with_the_towns_accents(builder):
+    """"Hospital Valle de Guadalhorce de Cartama" beside the town "Cártama" read as a machine's."""
+    assert builder._town_spelt("Hospital Valle de Guadalhorce de Cartama", "Cártama") == "Hospital Valle de Guadalhorce de Cártama"
+    assert builder._town_spelt("Hospital de Denia", "Dénia") == "Hospital de Dénia"
+    assert builder._town_spelt("Hospital Cartamaño", "Cártama") == "Hospital Cartamaño"  # a word of its own
+    assert builder._town_spelt("Hospital de Madrid", "Madrid") == "Hospital de Madrid"
+
+
 def test_us_hospital_names_are_written_as_notes_write_them(builder):
     assert builder._en_hospital_name("MOSES H CONE MEMORIAL HOSPITAL, THE") == "The Moses H Cone Memorial Hospital"
     assert builder._en_hospital_name("NEW YORK COMMUNITY HOSPITAL OF BROOKLYN, INC.") == "New York Community Hospital of Brooklyn"

@@ -1518,6 +1518,17 @@ def _hospital_name(raw: str) -> tuple[str, str]:
     return name, " ".join(re.findall(r"\w+", full[len(noted) :]))  # the note's words, not the owner's legal form
 
 
+def _town_spelt(name: str, town: str | None) -> str:
+    """A hospital's name writing its own town without the town's accents takes the town's
+    spelling ("Hospital Valle de Guadalhorce de Cartama" beside "Cártama" read as a machine's)."""
+    if not town or town in name or _unaccented(town) == town.casefold():
+        return name
+    found = re.search(r"(?<!\w)" + re.escape(_unaccented(town)) + r"(?!\w)", _unaccented(name))
+    if found is None or len(_unaccented(name)) != len(name):
+        return name
+    return name[: found.start()] + town + name[found.end() :]
+
+
 def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
     beds: dict[tuple[str, str, str], int] = defaultdict(int)
     address: dict[tuple[str, str, str], tuple[int, tuple[str, str]]] = {}  # the address of the unit with most beds
@@ -1534,6 +1545,7 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
             coded = holders[addresses[row["codcnh"]][1]]
             named = [i for i in coded - {place} if i in towns and _unaccented(towns[i]) in _unaccented(name)]
             place = named[0] if len(named) == 1 and place not in coded else place
+        name = _town_spelt(name, towns.get(place))
         key = (name, place, row["class"])
         also[key].update(note.split())
         count = max(1, int(row["beds"] or 0))
@@ -1557,7 +1569,7 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
                 "(', S.A.', ', Grupo Quironsalud'), the catalogue's note in brackets, a trailing period and an owning "
                 "company or consortium after a dash (their words kept in column also: 'Sede Txagorritxu', a former name "
                 "the unit may not be the surrogate of), and with the source's 'Ha' for the HM group written 'HM' (by hand), "
-                "count = beds (at least 1), place_id = its "
+                "its own town written with the town's accents ('de Cártama', 'de Dénia'), count = beds (at least 1), place_id = its "
                 "municipality in locations.tsv (the town its name and postcode name where the catalogue files it in "
                 "another: 'Hospital Palma del Río', filed at Córdoba with 14700), class = its Clase de Centro (general, specialised, mental health, long "
                 "stay, other), street and postcode = its Dirección and Código Postal (tools/sources/es_hospital_addresses.tsv, "
