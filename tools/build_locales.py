@@ -695,7 +695,8 @@ ES_STREET_TYPE_WORDS = {
 ES_NUMBER_WORDS = ("n", "nº", "n°", "no", "num", "numero", "número", "s/n", "sn", "km")  # start a house number
 ES_ADDRESS_WORDS = (
     "bajo", "bloque", "col", "colonia", "cuadras", "dcha", "der", "derecha", "dto", "e", "edf", "edificio",
-    "entre", "entresuelo", "esc", "escalera", "esq", "esquina", "izda", "izq", "izquierda", "local", "norte",
+    "entre", "entresuelo", "esc", "escalera", "esq", "esquina", "iz", "izda", "izq", "izqda", "izquierda", "dch", "dcho", "drcha",
+    "centro", "ctro", "local", "norte",
     "o", "piso", "planta", "portal", "principal", "puerta", "sur", "suite", "sótano", "u", "y", "ático",
 )  # fmt: skip
 ES_ORDINALS = ("o", "a", "er", "ero", "do", "ro", "to", "mo", "vo", "no")  # 2o, 1er, 7mo

@@ -88,6 +88,9 @@ def test_a_street_keeps_its_road_type_as_written_and_its_number_shape():
 def test_street_words_floor_and_door_letters():
     for (new,) in run_many("Calle Antonio Machado, 5, Bajo C", [("Calle Antonio Machado, 5, Bajo C", "CALLE")]):
         assert regex.fullmatch(r"Calle .+, [1-9], Bajo [A-F]", new), new
+    for door in ("Iz", "Izqda", "Dcho", "Centro"):  # "70 5º Iz" had become "21 2º Es Castell", a Menorca town in León
+        for (new,) in run_many(f"Av. Sto Toribio de Mogrovejo, 70 5º {door}. 24006 León", [(f"Av. Sto Toribio de Mogrovejo, 70 5º {door}", "CALLE")], keys=5):
+            assert regex.fullmatch(rf"Av\. .+, \d+ \d+º {door}", new), new
     for (new,) in run_many("Avda. Carlos Haya, s/n", [("Avda. Carlos Haya, s/n", "CALLE")]):
         assert new.startswith("Avda. ") and new.endswith(", s/n") and "Carlos" not in new
 
