@@ -617,7 +617,8 @@ def _propagate(
     values of the labels asked for, each name word of a full name ("Lena" of "Lena Pettersson")
     and e-mail local parts written alone; then the values and name words tagged in the subject's
     other notes (`elsewhere`, `Engine._mark_named`), each as the annotators wrote it there (a
-    "vasquez" tagged in lower case spreads in lower case). Names and places match case-sensitively;
+    "vasquez" tagged in lower case spreads in lower case), and in capitals in a note written in
+    capitals ("VERONICA" of a "Veronica" tagged elsewhere was a leftover readers found). Names and places match case-sensitively;
     a value under three letters, a kinship word, title or particle never spreads, nor a name or
     handle that is a common word of the language."""
     common = common_words(pack) if pack else frozenset()
@@ -637,10 +638,15 @@ def _propagate(
                     words.setdefault(word, (target, strategy))
         if _value_spreads(target.label, value, common, closed):
             values.setdefault(value, (target, strategy))
+    in_capitals = bool(elsewhere) and _in_capitals(document.text)
+    by_upper = {key.upper(): key for key in elsewhere} if in_capitals else {}
     for word in dict.fromkeys(_LETTERS.findall(document.text)) if elsewhere else ():  # in text order; checked once per subject (`Engine._spread_named`)
         for target, strategy in elsewhere.get(word, ()):
             if target.text in document.text:
                 values.setdefault(target.text, (target, strategy))
+        for target, strategy in elsewhere.get(by_upper.get(word, ""), ()) if word not in elsewhere else ():  # "VERONICA" of a tagged "Veronica"
+            if target.text.upper() in document.text:
+                values.setdefault(target.text.upper(), (target, strategy))
     taken = [(t.span.start, t.span.end) for t, _, _ in targets]
     added: list[tuple[Target, Strategy, bool]] = []
     lowered: str | None = None  # the text in lower case, made once for the values matched case-blind
@@ -655,6 +661,17 @@ def _propagate(
             span = Span(start, end, target.span.label)  # not the tagged span's attrs: its id, its text
             added.append((Target(span, document.text[start:end], target.label, target.role, target.kind), strategy, True))
     return sorted(targets + added, key=lambda item: item[0].span.start)
+
+
+CAPITALS_SHARE = 0.85  # of a note's letters in upper case: a note written in capitals
+
+
+def _in_capitals(text: str) -> bool:
+    """Whether a note is written in capitals ("LIVES W/ DAUGHTER VERONICA"): there a name the
+    subject's other notes tag is written in capitals too, and spreads so (`_propagate`)."""
+    letters = _LETTERS.findall(text)
+    total = sum(len(word) for word in letters)
+    return total > 0 and sum(1 for word in letters for c in word if c.isupper()) >= CAPITALS_SHARE * total
 
 
 _BOUNDED = regex.compile(rf"{_BEFORE}.{{0}}")  # a position where a value may start

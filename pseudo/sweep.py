@@ -24,7 +24,9 @@ doses, ranges, blood pressures and settings like dates ("1/2 NS", "4/5 strength"
 
 A date written with its month's name and a four-digit year, with or without its day ("abril de
 2003"), is plainly a date: it follows the clock whenever it falls, in a scope that has tagged full
-dates (so the clock has moved some).
+dates (so the clock has moved some). So is a two-digit year after an apostrophe that no day can be
+("s/p cabg '96"), in a scope that tags dates: a history year left standing among moved ones was a
+leftover readers found.
 """
 
 from __future__ import annotations
@@ -152,8 +154,16 @@ def followed_dates(
             continue
         if _whole(text, start, end) and all(_accepted(text, part, expression, profile, score_words) for part in expression.parts):
             found.append((start, end))
-    return found
+    for year in _APOSTROPHE_YEAR.finditer(text):  # "s/p mi '92": a year, written so only as a year
+        if int(year["y"]) > LAST_DAY and not any(year.start() < e and s < year.end() for s, e in taken):
+            found.append(year.span())
+    return sorted(found)
 
+
+# A two-digit year after an apostrophe ("cabg '96") that no day can be (32-99): the dates rule
+# moves it as a year alone. One before the apostrophe ("77'") may be feet ("ambulated 50'").
+_APOSTROPHE_YEAR = regex.compile(r"(?<![\p{L}\p{N}'’])['’](?P<y>\d{2})(?![\p{L}\p{N}'’]|[/.\-]\d)")
+LAST_DAY = 31
 
 # Where a date (a) may accept can stand: two numbers joined by a separator the scope's numeric
 # dates use (not a decimal), a full numeric date with a four-digit year, or a month name with a

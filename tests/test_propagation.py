@@ -167,6 +167,28 @@ def test_a_name_tagged_in_one_note_of_a_subject_follows_in_its_other_notes_as_wr
     assert run(docs, {"scope": "document"}, propagate=True)[1]["spans"] == []  # a document scope knows no other note
 
 
+def test_a_name_tagged_in_one_note_follows_in_capitals_in_a_note_written_in_capitals():
+    """"LIVES W/ DAUGHTER VERONICA" in a capitals note, beside a "daughter Veronica" tagged in
+    another note of the stay, was a leftover both readers found: in a note written in capitals the
+    subject's tagged names spread in capitals, with the same surrogate in capitals; a note in mixed
+    case keeps matching as written, and a word the stay writes more often than it tags stays."""
+    docs = notes(
+        ("Visiting, daughter Veronica will be proxy. BP rose to 150.", [("Veronica", "PERSON")]),
+        ("PT HAS 5 CHILDREN, LIVES W/ DAUGHTER VERONICA WHO IS PROXY.", []),
+        ("Called VERONICA at home.", []),
+    )
+    out = run(docs, SUBJECT, propagate=True)
+    [first], [capitals] = surrogate_texts(out[0]), surrogate_texts(out[1])
+    assert capitals == first.upper() != "VERONICA" and "VERONICA" not in out[1]["text"]
+    assert out[2]["spans"] == []  # mixed case: names match as written
+    docs = notes(
+        ("RN Rose aware.", [("Rose", "PERSON")]),
+        ("BP ROSE TO 150. HR ROSE TOO. ROSE AGAIN AT NOON.", []),
+        ("BP rose again.", []),
+    )
+    assert run(docs, SUBJECT, propagate=True)[1]["spans"] == []  # written far more often than tagged: a word
+
+
 def test_a_subjects_words_tagged_one_by_one_or_in_lower_case_stay_words_in_its_other_notes_unless_mostly_tagged():
     """A review found "Type and cross sent" and "BP rose" replaced across a stay whose notes tag a
     hospital "holy" "cross" word by word and a nurse "rose": a place of one word stays in its note,

@@ -61,6 +61,15 @@ def test_a_date_with_its_month_named_and_a_four_digit_year_is_swept_whenever_it_
     assert swept(text, ["12/03/2016"], "es") == ["abril de 2003", "3 de junio de 2005"]
 
 
+def test_a_two_digit_year_after_an_apostrophe_is_swept_and_feet_and_decades_are_not():
+    """PhysioNet leftover round 20: "s/p mi '92" stood among moved years and was found. A year
+    after an apostrophe that no day can be is swept; "77'" (feet: "ambulated 50'"), "'05" (a day?),
+    "60-70'S" and a quoted number are not; without tagged dates nothing is."""
+    text = "Admitted 3/12. pmh: s/p mi '92, s/p cabg/mvr ’96. Ambulated 50' x2, HR 60-70'S, CVA 74', '05 flu, 'x92'."
+    assert swept(text, ["3/12"]) == ["'92", "’96"]
+    assert swept("pmh: s/p mi '92.", []) == []
+
+
 def test_a_full_date_among_year_less_ones_is_swept_where_the_scope_tags_no_full_date():
     """PhysioNet leftover round 10: "admitted to hosp on 8/16/2017" left beside the note's tagged
     "8/17" and "8/26", which moved months away, gave itself away. A scope that tags no full date
