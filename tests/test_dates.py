@@ -451,6 +451,36 @@ def test_a_childs_age_the_dates_contradict_adds_up_in_the_output(monkeypatch, pa
         assert (admitted - born).days // (7 if unit == "weeks" else 1) == value
 
 
+@pytest.mark.parametrize("key", [b"a", b"b", b"c"])
+def test_a_childs_slip_is_taken_on_the_first_date_after_the_birth(monkeypatch, packs, key):
+    """A review's cases: aligned on a later date (the discharge) the birth date fell after the
+    admission; a later age in years ("6 år") sent a record of "5 månader" down the adults' path
+    and moved the birth six years back; a birth at a month's end was clipped a month short."""
+    text = "Ålder 20 dagar. F. 2017-01-01. Inlagd 2017-01-05. Utskriven 2017-02-01."
+    spans = [("20 dagar", "AGE"), ("2017-01-01", "DATE"), ("2017-01-05", "DATE"), ("2017-02-01", "DATE")]
+    _, born, admitted, _ = engine_result(monkeypatch, packs, text, spans, THREE_YEARS, key)
+    assert (date.fromisoformat(admitted) - date.fromisoformat(born)).days == 20
+    text = "Ålder 5 månader. F. 2017-06-23. Inlagd 2017-10-01. Nu 6 år."
+    spans = [("5 månader", "AGE"), ("2017-06-23", "DATE"), ("2017-10-01", "DATE"), ("6 år", "AGE")]
+    _, born, admitted, _ = engine_result(monkeypatch, packs, text, spans, THREE_YEARS, key)
+    gap = relativedelta(date.fromisoformat(admitted), date.fromisoformat(born))
+    assert (gap.years, gap.months) == (0, 5)
+    text = "Ålder 12 månader. F. 2016-03-30. Inlagd 2017-03-29."
+    spans = [("12 månader", "AGE"), ("2016-03-30", "DATE"), ("2017-03-29", "DATE")]
+    _, born, admitted = engine_result(monkeypatch, packs, text, spans, {"dates": {"unit": "days", "min": 1, "max": 1, "direction": "future"}}, key)
+    gap = relativedelta(date.fromisoformat(admitted), date.fromisoformat(born))
+    assert 12 * gap.years + gap.months == 12
+
+
+def test_an_age_of_no_child_leaves_the_birth_date_to_the_clock(monkeypatch, packs):
+    """"9999999 dagar" had stopped the run (a date out of range); "170 månader" (14 years) is moved
+    by the ages rule, so the dates stand."""
+    text = "Ålder 9999999 dagar. F. 2017-06-23. Inlagd 2017-10-01."
+    spans = [("9999999 dagar", "AGE"), ("2017-06-23", "DATE"), ("2017-10-01", "DATE")]
+    _, born, admitted = engine_result(monkeypatch, packs, text, spans, THREE_YEARS, b"a")
+    assert (date.fromisoformat(admitted) - date.fromisoformat(born)).days == (date(2017, 10, 1) - date(2017, 6, 23)).days
+
+
 def test_a_birth_date_moves_even_when_the_age_shift_cancels_the_offset(monkeypatch, packs):
     rules = {"dates": {"unit": "years", "min": 1, "max": 1, "direction": "future"}, "ages": {"shift": 1}}
     text = "70 år gammal, född 1946."

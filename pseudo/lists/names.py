@@ -24,6 +24,7 @@ _CUE_GAP = r"[\s:,]{0,3}$"
 OUTWEIGHS_FIELD = 2  # phrases of running text marking one sex that outweigh a sex field saying the other
 OLDEST = 100  # years: the span of ages over which a name's bearers are modelled (NameLists.pool_at)
 ADULT_AGE = 18  # years: from this age a person is drawn among the adults' names (NameLists.pool_by_age)
+ADULT_RARITY = 0.02  # the share of its own weight a name adults do not bear keeps in their pool
 
 
 @dataclass(frozen=True)
@@ -111,12 +112,19 @@ class NameLists:
 
     @cached_property
     def _adult_pools(self) -> dict[str, WeightedList]:
-        """The adults' names of each gender as the gendered pools keep them: one word, of that list
-        gender, not shared with the surnames."""
-        return {
-            gender: _where(names, lambda name, gender=gender: " " not in name and self.gender(name) == gender and not self.shared(name))
-            for gender, names in self.adults.items()
-        }
+        """The gendered pool of each gender weighted as adults bear its names: an adults' name at
+        its adult weight (in the pool's units), any other at ADULT_RARITY of its own, so the pool
+        keeps every name and a scope of many people still finds one unused for each (a pool of
+        the adults' names alone ran out in a corpus scope and gave two people one surrogate)."""
+        pools = {}
+        for gender, adults in self.adults.items():
+            pool = self._pools[gender]
+            grown = {name: weight for name, weight in zip(adults.items, adults.weights) if pool.weight(name)}
+            scale = sum(pool.weight(name) for name in grown) / max(1, sum(grown.values()))
+            pools[gender] = WeightedList.heaviest_first(
+                {name: max(1, round(grown[name] * scale)) if name in grown else max(1, round(weight * ADULT_RARITY)) for name, weight in zip(pool.items, pool.weights)}
+            )
+        return pools
 
     def surnames_for(self, gender: str | None, size: int) -> WeightedList:
         """The surname pool of a person of that gender: a man never draws a women's form of a name

@@ -158,9 +158,9 @@ class NameSettings:
     )
     adult_first_names: str = setting(
         TEXT,
-        "the stem of two lists (<stem>_female, <stem>_male) of the given names adults bear, drawn for a person whose "
-        "age the record does not tell or who is grown up, where the first-name lists carry no mean age (names of "
-        "births over many decades gave an elderly woman's husband a name of the 2000s)",
+        "the stem of two lists (<stem>_female, <stem>_male) of the given names adults bear: a person whose age the "
+        "record does not tell, or who is grown up where the first-name lists carry no mean age, draws with their "
+        "weights (names of births over many decades gave an elderly woman's husband a name of the 2000s)",
         "",
     )
     neutral_pool: str = setting(

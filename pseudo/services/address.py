@@ -1360,17 +1360,20 @@ class AddressWorld:
         """Another town of the written town's own region, by population, for a town of a kept
         country abroad that the pack's `towns_abroad` list finds there, so a postcode or region
         kept beside it still fits ("Córdoba ... CP: X500" had become "Buenos Aires ... CP: X411",
-        the one listed town). None where the country is not kept, or the list does not find the
-        town or holds no other of its region."""
+        the one listed town). Never a town the home lists name too (a hospital named after the
+        town had become one of Spain's: "Hospital de Terrassa ... Barcelona, Anzoátegui"). None
+        where the country is not kept, or the list does not find the town, finds it in several
+        regions (which one the record means is not known: "Cuauhtémoc, Chihuahua") or holds no
+        other town of its region."""
         if not self.is_kept(country):
             return None
         towns = self._towns_abroad().get(country.extra.get("code", ""), ())
         written = loose(text)
-        found = [(population, region) for region, name, population in towns if loose(name) == written]
-        if not found:
+        regions = {region for region, name, _ in towns if loose(name) == written}
+        if len(regions) != 1:
             return None
-        region = max(found)[1]
-        pool = [(name, population) for where, name, population in towns if where == region and loose(name) != written]
+        [region] = regions
+        pool = [(name, population) for where, name, population in towns if where == region and loose(name) != written and not self._tree.lookup(name)]
         if len(pool) < 2:
             return None
         draws = WeightedList(tuple(n for n, _ in pool), tuple(w for _, w in pool))

@@ -32,14 +32,13 @@ _NEXT_WORD = regex.compile(r"(?:\s*|-)(\p{L}+\.?)")  # "72 años", "72-year-old"
 @dataclass(frozen=True)
 class Move:
     """How far one expression moves: the offset, minus the age shift for a birth date (and the
-    months or days a child's written age and dates disagreed on), and `nudge` extra steps of its
-    own precision when the output would equal the input."""
+    days a child's written age and dates disagreed by), and `nudge` extra steps of its own
+    precision when the output would equal the input."""
 
     unit: str
     count: int
     birth_years: int = 0
     nudge: int = 0
-    birth_months: int = 0
     birth_days: int = 0
 
     @property
@@ -55,15 +54,15 @@ class Move:
             moved = day + timedelta(**{self.unit: self.count})
         else:
             moved = day + relativedelta(**{self.unit: self.count})
-        if self.birth_years or self.birth_months or self.birth_days or self.nudge:
-            moved += relativedelta(years=self.birth_years, months=self.birth_months, days=self.birth_days, weeks=self.nudge * self.sign)
+        if self.birth_years or self.birth_days or self.nudge:
+            moved += relativedelta(years=self.birth_years, days=self.birth_days, weeks=self.nudge * self.sign)
         return moved
 
     def months(self) -> int:
-        return self.whole("months") + 12 * self.birth_years + self.birth_months + self.nudge * self.sign
+        return self.whole("months") + 12 * self.birth_years + self.nudge * self.sign
 
     def years(self) -> int:
-        return self.whole("years") + self.birth_years + round(self.birth_months / 12) + self.nudge * self.sign
+        return self.whole("years") + self.birth_years + self.nudge * self.sign
 
     def monday(self, monday: date) -> date:
         """A week number moves by whole weeks, or by the calendar offset for months and years."""
@@ -125,6 +124,14 @@ def age_numbers(text: str, pack: LocalePack | None) -> list[AgeNumber]:
 
 def in_years(numbers: list[AgeNumber]) -> float:
     return sum(n.value / PER_YEAR[n.unit] for n in numbers)
+
+
+def _age_in(unit: str, born: date, day: date) -> int:
+    """Whole months, weeks or days from a birth date to a day."""
+    if unit == "month":
+        gap = relativedelta(day, born)
+        return 12 * gap.years + gap.months
+    return (day - born).days // (7 if unit == "week" else 1)
 
 
 class Clock:
@@ -216,8 +223,9 @@ class Clock:
         and, when its day is known (`born`), by the years its written age and dates disagreed on."""
         if not birth:
             return Move(self.dates["unit"], self.offset)
-        if born is not None and self._written_years(document, pack) is None and self._a_child_on_its_dates(born, document, pack):
-            return Move(self.dates["unit"], self.offset, **self._child_slip(born, document, pack))  # a child's age is kept
+        written = self._written_age(document, pack)
+        if born is not None and (written is None or written[1] != "year") and self._a_child_on_its_dates(born, document, pack):
+            return Move(self.dates["unit"], self.offset, birth_days=self._child_slip(born, written, document, pack))  # a child's age is kept
         slip = self.age_slip(born, document, pack) if born is not None else 0
         return Move(self.dates["unit"], self.offset, -self.patient_age_shift(document, pack) - slip)
 
@@ -250,25 +258,31 @@ class Clock:
         nearest = min(ages, key=lambda years: (abs(written - years), years))
         return written - nearest
 
-    def _child_slip(self, born: date, document: Tagged, pack: LocalePack | None) -> dict[str, int]:
-        """The months or days a child's birth date moves back by, so that the age written in
-        months, weeks or days (kept, as a child's is) holds on one of the record's dates: "Edad: 7
-        meses" beside a birth date 19 months before the admission was read as a made-up record.
-        {} when the record writes no such age or it already holds."""
-        written = self._written_age(document, pack)
-        if written is None or written[1] == "year":
-            return {}
+    def _child_slip(self, born: date, written: tuple[int, str] | None, document: Tagged, pack: LocalePack | None) -> int:
+        """The days a child's birth date moves by beyond the clock, so that the age written in
+        months, weeks or days (kept, as a child's is) holds on the record's first date after the
+        birth: "Edad: 7 meses" beside a birth date 19 months before the admission was read as a
+        made-up record. The nearest such birth date to the clock's; never one the output would
+        write as the original (a nudge would move it a week). 0 without such an age, where it
+        already holds on a date, or where it is no kept child's age ("170 meses")."""
+        if written is None or written[1] == "year" or not self.keeps(written[0] / PER_YEAR[written[1]]):
+            return 0
         value, unit = written
         clock = Move(self.dates["unit"], self.offset)  # measured on the moved dates: a leap day may fall between them
-        born, later = clock.day(born), [clock.day(day) for day in self._record_dates(document, pack) if day > born]
+        moved, later = clock.day(born), sorted(clock.day(day) for day in self._record_dates(document, pack) if day > born)
+        if not later or any(_age_in(unit, moved, day) == value for day in later):
+            return 0
+        first = later[0]
         if unit == "month":
-            ages = {(lambda gap: 12 * gap.years + gap.months)(relativedelta(day, born)) for day in later}
+            latest, earliest = first - relativedelta(months=value), first - relativedelta(months=value + 1) + timedelta(days=1)
         else:
-            ages = {(day - born).days // (7 if unit == "week" else 1) for day in later}
-        if not ages or value in ages:
-            return {}
-        slip = value - min(ages, key=lambda age: (abs(value - age), age))
-        return {"birth_months": -slip} if unit == "month" else {"birth_days": -slip * (7 if unit == "week" else 1)}
+            per = 7 if unit == "week" else 1
+            latest = first - timedelta(days=per * value)
+            earliest = latest - timedelta(days=per - 1)
+        target = min(max(moved, earliest), latest)
+        if target == born:
+            target = target - timedelta(days=1) if target > earliest else target + timedelta(days=1) if target < latest else target
+        return (target - moved).days
 
     def record_year(self, document: Tagged, pack: LocalePack | None) -> int | None:
         """The year of the record's latest full date as the output writes it, or None: an e-mail

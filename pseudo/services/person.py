@@ -169,8 +169,8 @@ class PersonService:
         """The patient's people take the age the output gives the patient, and so do the other
         mentions of the same name ("Ana refiere ..."); no one the tagset gives another role does
         (the only person named may be the doctor)."""
-        if self._clock is None or self.lists.age_concentration is None:
-            return
+        if self._clock is None or (self.lists.age_concentration is None and not self.lists.adults):
+            return  # no list tells names by age
         age = self._clock().patient_age(document, self._pack)
         if age is None:
             return

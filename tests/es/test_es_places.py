@@ -10,8 +10,8 @@ from pseudo.services.address import NO_TOWN_LISTED
 def towns_of_its_region(country: str, town: str) -> set[str]:
     """The other towns of a town's region abroad, as the pack's towns_abroad list holds them."""
     rows = [r for r in es_pack().rows("towns_abroad") if r["country"] == country]
-    region = max((int(r["population"]), r["region"]) for r in rows if loose(r["name"]) == loose(town))[1]
-    return {r["name"] for r in rows if r["region"] == region and loose(r["name"]) != loose(town)}
+    [region] = {r["region"] for r in rows if loose(r["name"]) == loose(town)}
+    return {r["name"] for r in rows if r["region"] == region and loose(r["name"]) != loose(town) and not es_pack().tree().lookup(r["name"])}
 
 
 def places_of(kind):
@@ -297,6 +297,25 @@ def test_a_record_living_abroad_keeps_its_country_postcode_layout_and_mails_at_p
         assert town == town2 and town in region and (country, country2) == ("México", "México"), (town, town2)
         assert regex.fullmatch(r"\d{5}", code) and code != "20118" and regex.fullmatch(r"\d{5}", code2) and code2 != "20230"
         assert mail.split("@")[1] in providers and mail.split("@")[1].endswith(".com"), mail
+
+
+def test_a_town_abroad_is_never_a_home_namesake_nor_taken_from_another_region_of_its_name():
+    """A review: "Puerto La Cruz, Anzoátegui" became "Barcelona" (Venezuela's), and its hospital
+    "Hospital de Terrassa", named after the Spanish Barcelona's province; "Cuauhtémoc, Chihuahua"
+    became a Mexico City borough, the list's most populous Cuauhtémoc."""
+    spain = es_pack().tree()
+    text = ("Localidad/ Provincia: Puerto La Cruz.\nPaís: Venezuela.\nRemitido por: Dr. Luis Pérez. Servicio de Urología. "
+            "Hospital San Rafael, Puerto La Cruz, Anzoátegui, Venezuela.")  # fmt: skip
+    spans = [("Puerto La Cruz", "TERRITORIO"), ("Venezuela", "PAIS"), ("Luis Pérez", "NOMBRE_PERSONAL_SANITARIO"),
+             ("Hospital San Rafael", "HOSPITAL"), ("Puerto La Cruz", "TERRITORIO"), ("Anzoátegui", "TERRITORIO"), ("Venezuela", "PAIS")]  # fmt: skip
+    for town, _, _, hospital, town2, region, _ in run_many(text, spans, keys=8):
+        assert town == town2 and not spain.lookup(town) and region == "Anzoátegui", (town, region)
+        assert town in hospital, hospital
+    saints = set(es_pack().weighted("saints").items)
+    text = "Domicilio: Calle Hidalgo 12, Cuauhtémoc, Chihuahua, México."
+    spans = [("Calle Hidalgo 12", "CALLE"), ("Cuauhtémoc", "TERRITORIO"), ("Chihuahua", "TERRITORIO"), ("México", "PAIS")]
+    for _, town, region, _ in run_many(text, spans, keys=6):
+        assert town in saints and region == "Chihuahua", town
 
 
 def test_a_town_abroad_beside_its_kept_region_becomes_a_locality_of_it_not_the_capital():
