@@ -1078,7 +1078,11 @@ class AddressWorld:
         )
         if not self.settings.keep:
             return ()
-        countries = [(t, p) for t in places if (p := read[id(t)][0]) is not None and read[id(t)][1] is None and p.kind == country_kind and self.is_abroad(p)]
+        countries = [
+            (t, p) for t in places
+            if (p := read[id(t)][0]) is not None and read[id(t)][1] is None and p.kind == country_kind and self.is_abroad(p)
+            and self.country_abroad(document, t) is None  # "Guadalupe, Zacatecas, México": a town of the country after it
+        ]  # fmt: skip
         found: list[Place] = []
         for target in places:
             if self._origin(document, target):
@@ -1128,6 +1132,8 @@ class AddressWorld:
             return None
         place, note = self.find(target.text.strip(), "PLACE")
         unlisted = place is None or note is not None
+        if not unlisted and place.kind == self.settings.default_kind.get("COUNTRY"):
+            return self._country_after(document, target, place)
         if not unlisted and (place.kind != self.settings.default_kind.get("PLACE") or self.is_abroad(place)):
             return None
         others = [t for t in self._record_places(document) if t is not target]
@@ -1138,7 +1144,8 @@ class AddressWorld:
             if found is None or other_note is not None:
                 continue
             if found.kind == self.settings.default_kind.get("COUNTRY") and self.is_abroad(found):
-                countries.append((abs(other.span.start - target.span.start), other, found))
+                if self._country_after(document, other, found) is None:  # not a town named like a country
+                    countries.append((abs(other.span.start - target.span.start), other, found))
             elif not self.is_abroad(found):
                 at_home = True
         same = [t for t in document.labelled("PLACE") if loose(t.text) == loose(target.text)]  # one value, one reading
@@ -1147,6 +1154,20 @@ class AddressWorld:
                 return country
         if unlisted and countries and not at_home:
             return min(countries, key=lambda item: (item[0], item[1].span.start))[2]
+        return None
+
+    def _country_after(self, document: Tagged, target: Target, named: Place) -> Place | None:
+        """The other foreign country written after a place named like a country, beside it on its
+        line: that place is a town of it ("Calle Hidalgo 12, Guadalupe, Zacatecas, México": a
+        Mexican town, not Guadeloupe, which had been kept as the address's country, so the town
+        stood as written). None where no other country follows."""
+        country_kind = self.settings.default_kind.get("COUNTRY")
+        for other in self._record_places(document):
+            if other.span.start <= target.span.start or not _beside(document, target, other):
+                continue
+            found, note = self.find(other.text.strip(), other.label)
+            if found is not None and note is None and found.kind == country_kind and found.id != named.id and self.is_abroad(found):
+                return found
         return None
 
     def region_abroad(self, document: Tagged, target: Target) -> bool:

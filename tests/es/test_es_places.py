@@ -312,6 +312,10 @@ def test_a_town_abroad_is_never_a_home_namesake_nor_taken_from_another_region_of
         assert town == town2 and not spain.lookup(town) and region == "Anzoátegui", (town, region)
         assert town in hospital, hospital
     saints = set(es_pack().weighted("saints").items)
+    text = "Domicilio: Calle Hidalgo 12, Guadalupe, Zacatecas, México."  # Guadalupe: also Guadeloupe, kept as a country, as written
+    spans = [("Calle Hidalgo 12", "CALLE"), ("Guadalupe", "TERRITORIO"), ("Zacatecas", "TERRITORIO"), ("México", "PAIS")]
+    for _, town, region, country in run_many(text, spans, keys=6):
+        assert town in saints and (region, country) == ("Zacatecas", "México"), town
     text = "Domicilio: Calle Hidalgo 12, Cuauhtémoc, Chihuahua, México."
     spans = [("Calle Hidalgo 12", "CALLE"), ("Cuauhtémoc", "TERRITORIO"), ("Chihuahua", "TERRITORIO"), ("México", "PAIS")]
     for _, town, region, _ in run_many(text, spans, keys=6):
