@@ -129,6 +129,7 @@ class Engine:
         self._named: dict[str, dict[str, str]] = {}  # subject -> name or place as tagged in its notes -> input label (until `_spread_named`)
         self._tagged: dict[str, Counter[str]] = {}  # subject -> times each of them is tagged, in lower case
         self._elsewhere: dict[str, dict[str, list[tuple[Target, Strategy]]]] = {}  # subject -> those that spread to its other notes, by first word
+        self._elsewhere_upper: dict[str, dict[str, str]] = {}  # subject -> those first words in capitals -> as written
 
     # -- labels -----------------------------------------------------------------------------
     def tagset_for(self, documents: Sequence[Document]) -> Tagset:
@@ -203,6 +204,7 @@ class Engine:
                 self._cued.pop(scope_id, None)
                 self._dated.pop(scope_id, None)
                 self._elsewhere.pop(scope_id, None)
+                self._elsewhere_upper.pop(scope_id, None)
             yield outcome
 
     # -- values that do not look like their label --------------------------------------------
@@ -286,6 +288,7 @@ class Engine:
                     target = Target(Span(0, 0, label), form, mapping.label, mapping.role, mapping.kind)
                     kept.setdefault(first.group(), []).append((target, self.config.strategy(label, mapping)))
             self._elsewhere[scope_id] = kept
+            self._elsewhere_upper[scope_id] = {word.upper(): word for word in kept}
         self._named.clear()
         self._tagged.clear()
 
@@ -311,6 +314,7 @@ class Engine:
         profile = self._dated.setdefault(scope_id, DateProfile())
         for span in spans:
             profile.add(span.label, find_dates(document.text, words, span.start, span.end))
+            profile.add_year(document.text[max(0, span.start - 1) : span.end])  # PhysioNet tags the "95" of "'95"
 
     def _named_addresses(
         self, document: Document, targets: list[tuple[Target, Strategy, bool]], pack: LocalePack | None, labels: Mapping[str, LabelMapping]
@@ -421,7 +425,7 @@ class Engine:
             target = Target(span, document.span_text(span), mapping.label, mapping.role, mapping.kind)
             targets.append((target, self.config.strategy(span.label, mapping), False))
         if self.settings.propagate:
-            targets = _propagate(document, targets, pack, self.config.propagate, self._elsewhere.get(scope.id))
+            targets = _propagate(document, targets, pack, self.config.propagate, self._elsewhere.get(scope.id), self._elsewhere_upper.get(scope.id))
             if "EMAIL" in self.config.propagate:
                 targets = self._named_addresses(document, targets, pack, labels)
         if self._follows_dates():
@@ -612,13 +616,16 @@ def _propagate(
     pack: LocalePack | None,
     labels: Sequence[str],
     elsewhere: Mapping[str, Sequence[tuple[Target, Strategy]]] | None = None,
+    elsewhere_upper: Mapping[str, str] | None = None,
 ) -> list[tuple[Target, Strategy, bool]]:
     """Add untagged whole-word occurrences of tagged values as spans of the same label: whole
     values of the labels asked for, each name word of a full name ("Lena" of "Lena Pettersson")
     and e-mail local parts written alone; then the values and name words tagged in the subject's
     other notes (`elsewhere`, `Engine._mark_named`), each as the annotators wrote it there (a
     "vasquez" tagged in lower case spreads in lower case), and in capitals in a note written in
-    capitals ("VERONICA" of a "Veronica" tagged elsewhere was a leftover readers found). Names and places match case-sensitively;
+    capitals ("VERONICA" of a "Veronica" tagged elsewhere was a leftover readers found): there a
+    name of one word only right after a title or kinship word ("DAUGHTER VERONICA"), since case no
+    longer tells a name from a word ("BROWN STOOL" beside a Dr. Brown). Names and places match case-sensitively;
     a value under three letters, a kinship word, title or particle never spreads, nor a name or
     handle that is a common word of the language."""
     common = common_words(pack) if pack else frozenset()
@@ -638,15 +645,19 @@ def _propagate(
                     words.setdefault(word, (target, strategy))
         if _value_spreads(target.label, value, common, closed):
             values.setdefault(value, (target, strategy))
-    in_capitals = bool(elsewhere) and _in_capitals(document.text)
-    by_upper = {key.upper(): key for key in elsewhere} if in_capitals else {}
+    by_upper = elsewhere_upper if elsewhere and elsewhere_upper and _in_capitals(document.text) else {}
+    cued: set[str] = set()  # names of one word spread in capitals: only after a title or kinship word
     for word in dict.fromkeys(_LETTERS.findall(document.text)) if elsewhere else ():  # in text order; checked once per subject (`Engine._spread_named`)
         for target, strategy in elsewhere.get(word, ()):
             if target.text in document.text:
                 values.setdefault(target.text, (target, strategy))
         for target, strategy in elsewhere.get(by_upper.get(word, ""), ()) if word not in elsewhere else ():  # "VERONICA" of a tagged "Veronica"
-            if target.text.upper() in document.text:
-                values.setdefault(target.text.upper(), (target, strategy))
+            upper = target.text.upper()
+            if upper in document.text and upper not in values:
+                values[upper] = (target, strategy)
+                if len(_NAME_WORD.findall(upper)) == 1:
+                    cued.add(upper)
+    cues = _cue_words(pack) if cued and pack else frozenset()
     taken = [(t.span.start, t.span.end) for t, _, _ in targets]
     added: list[tuple[Target, Strategy, bool]] = []
     lowered: str | None = None  # the text in lower case, made once for the values matched case-blind
@@ -657,6 +668,8 @@ def _propagate(
         for start, end in _whole_word_occurrences(document.text, value, sensitive, lowered):
             if any(start < e and s < end for s, e in taken):
                 continue
+            if value in cued and not _after_a_cue(document.text, start, cues):
+                continue
             taken.append((start, end))
             span = Span(start, end, target.span.label)  # not the tagged span's attrs: its id, its text
             added.append((Target(span, document.text[start:end], target.label, target.role, target.kind), strategy, True))
@@ -664,6 +677,13 @@ def _propagate(
 
 
 CAPITALS_SHARE = 0.85  # of a note's letters in upper case: a note written in capitals
+CUE_REACH = 30  # characters before a name searched for the title or kinship word right before it
+
+
+def _after_a_cue(text: str, start: int, cues: frozenset[str]) -> bool:
+    """Whether the word right before a position is a title or kinship word ("DAUGHTER VERONICA")."""
+    before = _LETTERS.findall(text, max(0, start - CUE_REACH), start)
+    return bool(before) and before[-1].casefold() in cues
 
 
 def _in_capitals(text: str) -> bool:
@@ -749,6 +769,11 @@ def _spreads(word: str, common: frozenset[str], closed: frozenset[str]) -> bool:
     the language ("Rosa" may be pink) nor a kinship word, title or particle."""
     folded = word.casefold()
     return _letters(word) >= 3 and folded not in common and folded.rstrip(".") not in closed
+
+
+def _cue_words(pack: LocalePack) -> frozenset[str]:
+    """The pack's kinship words and titles, case-folded: a name follows them."""
+    return pack.cached("propagation-cue-words", lambda: frozenset(kinship_terms(pack) if pack.has("kinship") else ()) | title_words(pack))
 
 
 def _closed_words(pack: LocalePack) -> frozenset[str]:

@@ -161,6 +161,10 @@ class ScopeState:
         Universitario Son Dureta": one unit written two ways), for `remembered` to give back."""
         self._memo.setdefault((rule, family, key), surrogate)
 
+    def is_taken(self, rule: str, family: str, value: str) -> bool:
+        """Whether a family has given this surrogate (normalised) already."""
+        return normalise(value) in self._used.get((rule, family), ())
+
     def taken(self, rule: str, family: str) -> frozenset[str]:
         """The (normalised) surrogates a family has given so far: a draw may leave them out."""
         return frozenset(self._used.get((rule, family), ()))

@@ -25,8 +25,8 @@ doses, ranges, blood pressures and settings like dates ("1/2 NS", "4/5 strength"
 A date written with its month's name and a four-digit year, with or without its day ("abril de
 2003"), is plainly a date: it follows the clock whenever it falls, in a scope that has tagged full
 dates (so the clock has moved some). So is a two-digit year after an apostrophe that no day can be
-("s/p cabg '96"), in a scope that tags dates: a history year left standing among moved ones was a
-leftover readers found.
+("s/p mi '92"), with no unit after it, in a scope that tags such years ("cabg '96"): a history year
+left standing among moved ones was a leftover readers found.
 """
 
 from __future__ import annotations
@@ -96,6 +96,7 @@ class DateProfile:
     """What a scope's tagged dates say: the label they carry, their layouts and their times."""
 
     label: str | None = None
+    apostrophe_years: bool = False  # a tagged date is a two-digit year after an apostrophe ("'96")
     layouts: set[Layout] = field(default_factory=set)
     full: list[date] = field(default_factory=list)
     days: set[int] = field(default_factory=set)  # days of the year of the tagged dates with a day and a month
@@ -111,6 +112,11 @@ class DateProfile:
             when = full_date(part)
             if when is not None:
                 self.full.append(when)
+
+    def add_year(self, text: str) -> None:
+        """A tagged date's text, with the character before it: a year written after an apostrophe
+        makes the scope's untagged ones years."""
+        self.apostrophe_years = self.apostrophe_years or bool(_APOSTROPHE_YEAR.fullmatch(text.strip()))
 
     def separators(self) -> frozenset[str]:
         """The characters the scope's tagged numeric dates write between two numbers."""
@@ -154,15 +160,15 @@ def followed_dates(
             continue
         if _whole(text, start, end) and all(_accepted(text, part, expression, profile, score_words) for part in expression.parts):
             found.append((start, end))
-    for year in _APOSTROPHE_YEAR.finditer(text):  # "s/p mi '92": a year, written so only as a year
-        if int(year["y"]) > LAST_DAY and not any(year.start() < e and s < year.end() for s, e in taken):
+    for year in _APOSTROPHE_YEAR.finditer(text) if profile.apostrophe_years else ():  # "s/p mi '92", where the scope tags "'96"
+        if int(year["y"]) > LAST_DAY and not _UNIT.match(text, year.end()) and not any(year.start() < e and s < year.end() for s, e in taken):
             found.append(year.span())
     return sorted(found)
 
 
 # A two-digit year after an apostrophe ("cabg '96") that no day can be (32-99): the dates rule
 # moves it as a year alone. One before the apostrophe ("77'") may be feet ("ambulated 50'").
-_APOSTROPHE_YEAR = regex.compile(r"(?<![\p{L}\p{N}'’])['’](?P<y>\d{2})(?![\p{L}\p{N}'’]|[/.\-]\d)")
+_APOSTROPHE_YEAR = regex.compile(r"(?<![\p{L}\p{N}'’/.\-])['’](?P<y>\d{2})(?![\p{L}\p{N}'’]|[/.\-]\d)")
 LAST_DAY = 31
 
 # Where a date (a) may accept can stand: two numbers joined by a separator the scope's numeric

@@ -170,8 +170,8 @@ def test_a_name_tagged_in_one_note_of_a_subject_follows_in_its_other_notes_as_wr
 def test_a_name_tagged_in_one_note_follows_in_capitals_in_a_note_written_in_capitals():
     """"LIVES W/ DAUGHTER VERONICA" in a capitals note, beside a "daughter Veronica" tagged in
     another note of the stay, was a leftover both readers found: in a note written in capitals the
-    subject's tagged names spread in capitals, with the same surrogate in capitals; a note in mixed
-    case keeps matching as written, and a word the stay writes more often than it tags stays."""
+    subject's tagged names spread in capitals, with the same surrogate in capitals, a name of one
+    word only right after a title or kinship word; a note in mixed case keeps matching as written."""
     docs = notes(
         ("Visiting, daughter Veronica will be proxy. BP rose to 150.", [("Veronica", "PERSON")]),
         ("PT HAS 5 CHILDREN, LIVES W/ DAUGHTER VERONICA WHO IS PROXY.", []),
@@ -181,12 +181,19 @@ def test_a_name_tagged_in_one_note_follows_in_capitals_in_a_note_written_in_capi
     [first], [capitals] = surrogate_texts(out[0]), surrogate_texts(out[1])
     assert capitals == first.upper() != "VERONICA" and "VERONICA" not in out[1]["text"]
     assert out[2]["spans"] == []  # mixed case: names match as written
-    docs = notes(
+    docs = notes(  # a review: once case no longer tells, a name that is a word replaced the word
+        ("Seen by Dr. Brown.", [("Brown", "PERSON")]),
+        ("Seen by Dr. Brown.", [("Brown", "PERSON")]),
+        ("GI: BROWN STOOL X2, GUAIAC NEG. DR BROWN AWARE.", []),
         ("RN Rose aware.", [("Rose", "PERSON")]),
-        ("BP ROSE TO 150. HR ROSE TOO. ROSE AGAIN AT NOON.", []),
-        ("BP rose again.", []),
+        ("BP ROSE TO 150. HR ROSE TOO.", []),
     )
-    assert run(docs, SUBJECT, propagate=True)[1]["spans"] == []  # written far more often than tagged: a word
+    out = run(docs, SUBJECT, propagate=True)
+    assert out[2]["text"].startswith("GI: BROWN STOOL X2") and "BROWN AWARE" not in out[2]["text"] and len(out[2]["spans"]) == 1
+    assert out[4]["spans"] == [] and out[4]["text"] == "BP ROSE TO 150. HR ROSE TOO."
+    docs = notes(("Husband Tom Green in to visit.", [("Tom Green", "PERSON")]), ("PT TALKED WITH TOM GREEN TODAY. GREEN SPUTUM.", []))
+    out = run(docs, SUBJECT, propagate=True)
+    assert "TOM GREEN" not in out[1]["text"] and out[1]["text"].endswith(" GREEN SPUTUM.")  # a name of two words: whole
 
 
 def test_a_subjects_words_tagged_one_by_one_or_in_lower_case_stay_words_in_its_other_notes_unless_mostly_tagged():

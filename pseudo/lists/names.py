@@ -24,7 +24,6 @@ _CUE_GAP = r"[\s:,]{0,3}$"
 OUTWEIGHS_FIELD = 2  # phrases of running text marking one sex that outweigh a sex field saying the other
 OLDEST = 100  # years: the span of ages over which a name's bearers are modelled (NameLists.pool_at)
 ADULT_AGE = 18  # years: from this age a person is drawn among the adults' names (NameLists.pool_by_age)
-ADULT_RARITY = 0.02  # the share of its own weight a name adults do not bear keeps in their pool
 
 
 @dataclass(frozen=True)
@@ -112,19 +111,12 @@ class NameLists:
 
     @cached_property
     def _adult_pools(self) -> dict[str, WeightedList]:
-        """The gendered pool of each gender weighted as adults bear its names: an adults' name at
-        its adult weight (in the pool's units), any other at ADULT_RARITY of its own, so the pool
-        keeps every name and a scope of many people still finds one unused for each (a pool of
-        the adults' names alone ran out in a corpus scope and gave two people one surrogate)."""
-        pools = {}
-        for gender, adults in self.adults.items():
-            pool = self._pools[gender]
-            grown = {name: weight for name, weight in zip(adults.items, adults.weights) if pool.weight(name)}
-            scale = sum(pool.weight(name) for name in grown) / max(1, sum(grown.values()))
-            pools[gender] = WeightedList.heaviest_first(
-                {name: max(1, round(grown[name] * scale)) if name in grown else max(1, round(weight * ADULT_RARITY)) for name, weight in zip(pool.items, pool.weights)}
-            )
-        return pools
+        """The adults' names of each gender as the gendered pools keep them: one word, of that list
+        gender, not shared with the surnames."""
+        return {
+            gender: kept_where(names, lambda name, gender=gender: " " not in name and self.gender(name) == gender and not self.shared(name))
+            for gender, names in self.adults.items()
+        }
 
     def surnames_for(self, gender: str | None, size: int) -> WeightedList:
         """The surname pool of a person of that gender: a man never draws a women's form of a name
@@ -142,7 +134,7 @@ class NameLists:
         def womens(name: str) -> bool:
             return any(name.endswith(end) and name[: -len(end)] + mens in listed for end, mens in self.feminine_endings.items())
 
-        return _where(surnames, lambda name: not womens(name))
+        return kept_where(surnames, lambda name: not womens(name))
 
     @cached_property
     def _aged(self) -> dict[tuple[str, int, int], WeightedList]:
@@ -264,14 +256,14 @@ class NameLists:
         """Surnames the census lists after these particles ('de la' -> Fuente, Torre, Cruz ...)."""
         if (lead, size) not in self._after:
             prefix = lead + " "
-            found = _where(self._spaced, lambda item: item.casefold().startswith(prefix) and " " not in item[len(prefix) :])
+            found = kept_where(self._spaced, lambda item: item.casefold().startswith(prefix) and " " not in item[len(prefix) :])
             self._after[lead, size] = WeightedList(tuple(i[len(prefix) :] for i in found.items), found.weights).top(size)
         return self._after[lead, size]
 
     @cached_property
     def _spaced(self) -> WeightedList:
         """The surnames of more than one word, in list order: the only ones that follow particles."""
-        return _where(self.last, lambda item: " " in item)
+        return kept_where(self.last, lambda item: " " in item)
 
     def is_first(self, word: str) -> bool:
         return word in self.female or word in self.male
@@ -280,7 +272,8 @@ class NameLists:
         return max(self.female.share(word), self.male.share(word))
 
 
-def _where(source: WeightedList, keep: Callable[[str], bool]) -> WeightedList:
+def kept_where(source: WeightedList, keep: Callable[[str], bool]) -> WeightedList:
+    """The items a test keeps, with their weights, in order."""
     kept = [(item, weight) for item, weight in zip(source.items, source.weights) if keep(item)]
     return WeightedList(tuple(i for i, _ in kept), tuple(w for _, w in kept))
 

@@ -1158,15 +1158,19 @@ class AddressWorld:
 
     def _country_after(self, document: Tagged, target: Target, named: Place) -> Place | None:
         """The other foreign country written after a place named like a country, beside it on its
-        line: that place is a town of it ("Calle Hidalgo 12, Guadalupe, Zacatecas, México": a
-        Mexican town, not Guadeloupe, which had been kept as the address's country, so the town
-        stood as written). None where no other country follows."""
+        line, whose towns the pack's `towns_abroad` list names so: that place is a town of it
+        ("Calle Hidalgo 12, Guadalupe, Zacatecas, México": a Mexican town, not Guadeloupe, which had
+        been kept as the address's country, so the town stood as written; "Bayamón, Puerto Rico,
+        Estados Unidos" stays a territory of its sovereign). None where no such country follows."""
         country_kind = self.settings.default_kind.get("COUNTRY")
+        written = loose(target.text)
         for other in self._record_places(document):
             if other.span.start <= target.span.start or not _beside(document, target, other):
                 continue
             found, note = self.find(other.text.strip(), other.label)
-            if found is not None and note is None and found.kind == country_kind and found.id != named.id and self.is_abroad(found):
+            if found is None or note is not None or found.kind != country_kind or found.id == named.id or not self.is_abroad(found):
+                continue
+            if any(loose(name) == written for _, name, _ in self._towns_abroad().get(found.extra.get("code", ""), ())):
                 return found
         return None
 

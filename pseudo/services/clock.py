@@ -126,6 +126,19 @@ def in_years(numbers: list[AgeNumber]) -> float:
     return sum(n.value / PER_YEAR[n.unit] for n in numbers)
 
 
+def _born_window(unit: str, value: int, day: date) -> tuple[date, date]:
+    """The earliest and latest birth dates that make one `value` months, weeks or days old on a day."""
+    if unit == "month":
+        latest = day - relativedelta(months=value)
+        earliest = day - relativedelta(months=value + 1)
+        while _age_in(unit, earliest, day) != value:  # a short month clips: a few days on
+            earliest += timedelta(days=1)
+        return earliest, latest
+    per = 7 if unit == "week" else 1
+    latest = day - timedelta(days=per * value)
+    return latest - timedelta(days=per - 1), latest
+
+
 def _age_in(unit: str, born: date, day: date) -> int:
     """Whole months, weeks or days from a birth date to a day."""
     if unit == "month":
@@ -260,11 +273,12 @@ class Clock:
 
     def _child_slip(self, born: date, written: tuple[int, str] | None, document: Tagged, pack: LocalePack | None) -> int:
         """The days a child's birth date moves by beyond the clock, so that the age written in
-        months, weeks or days (kept, as a child's is) holds on the record's first date after the
-        birth: "Edad: 7 meses" beside a birth date 19 months before the admission was read as a
-        made-up record. The nearest such birth date to the clock's; never one the output would
-        write as the original (a nudge would move it a week). 0 without such an age, where it
-        already holds on a date, or where it is no kept child's age ("170 meses")."""
+        months, weeks or days (kept, as a child's is) holds on the record's date nearest to it in
+        age: "Edad: 7 meses" beside a birth date 19 months before the admission was read as a
+        made-up record. The birth date nearest the clock's that does, never after the record's
+        first date after the birth; where that is the original, a day off inside the age's window
+        (an age in days has none: the dates rule then moves it a week). 0 without such an age,
+        where it already holds on a date, or where it is no kept child's age ("170 meses")."""
         if written is None or written[1] == "year" or not self.keeps(written[0] / PER_YEAR[written[1]]):
             return 0
         value, unit = written
@@ -272,16 +286,11 @@ class Clock:
         moved, later = clock.day(born), sorted(clock.day(day) for day in self._record_dates(document, pack) if day > born)
         if not later or any(_age_in(unit, moved, day) == value for day in later):
             return 0
-        first = later[0]
-        if unit == "month":
-            latest, earliest = first - relativedelta(months=value), first - relativedelta(months=value + 1) + timedelta(days=1)
-        else:
-            per = 7 if unit == "week" else 1
-            latest = first - timedelta(days=per * value)
-            earliest = latest - timedelta(days=per - 1)
-        target = min(max(moved, earliest), latest)
+        reference = min(later, key=lambda day: (abs(_age_in(unit, moved, day) - value), day))
+        earliest, latest = _born_window(unit, value, reference)
+        target = min(max(moved, earliest), latest, later[0])
         if target == born:
-            target = target - timedelta(days=1) if target > earliest else target + timedelta(days=1) if target < latest else target
+            target = target - timedelta(days=1) if target > earliest else target + timedelta(days=1) if target < min(latest, later[0]) else target
         return (target - moved).days
 
     def record_year(self, document: Tagged, pack: LocalePack | None) -> int | None:

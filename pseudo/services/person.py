@@ -28,6 +28,7 @@ from rapidfuzz import fuzz
 
 from pseudo.casing import casing_of, match_case
 from pseudo.folds import ascii_fold, loose, normalise, strip_accents
+from pseudo.keyed import KeyedStream
 from pseudo.labels import NAME_LABELS
 from pseudo.lists.fuzzy import closest
 from pseudo.lists.names import (
@@ -37,6 +38,7 @@ from pseudo.lists.names import (
     field_sex_of,
     field_slot,
     gender_cues,
+    kept_where,
     name_lists,
     record_sex,
     title_words,
@@ -263,7 +265,7 @@ class PersonService:
                 lead = lead + [word.casefold()] if kind == "particle" else []
                 continue
             base, marker = self._split(word)
-            phrase = self._particle_name(lead, base, gender) if kind == previous == "first" and lead else None
+            phrase = self._particle_name(lead, base, gender, last_given) if kind == previous == "first" and lead else None
             follows = last_given if kind == previous == "first" and not lead else None  # "María José": a pair the census lists
             previous = kind
             if phrase is not None:  # "María del Rosario": the particle and the name after it, as one
@@ -377,8 +379,20 @@ class PersonService:
         new = self._scope.remembered(NAMESPACE, f"name:{family}", normalise(base))
         if new is None:
             pool = self._pool(family, size, lead, age, after, heads, gender)
-            new = self._scope.consistent(NAMESPACE, f"name:{family}", normalise(base), pool.draw, one_to_one=True)
+            draw = self._again_among_all(pool, lists.pool(family, size), f"name:{family}") if family in lists.adults else pool.draw
+            new = self._scope.consistent(NAMESPACE, f"name:{family}", normalise(base), draw, one_to_one=True)
         return strip_accents(new) if written_without_accents(base, lists) else new
+
+    def _again_among_all(self, pool: WeightedList, every: WeightedList, family: str) -> Callable[[KeyedStream], str]:
+        """A draw from `pool` that a name the scope has given already, or one of its originals,
+        sends to every name: the adults' names (1,120 men's) ran out in a corpus scope of a few
+        hundred men, who then shared surrogates (a review)."""
+
+        def draw(stream: KeyedStream) -> str:
+            name = pool.draw(stream)
+            return every.draw(stream) if self._scope.is_taken(NAMESPACE, family, name) or normalise(name) in self._scope.originals else name
+
+        return draw
 
     def _pool(self, family: str, size: int, lead: list[str], age: float | None, after: str | None, heads: bool, gender: str | None) -> WeightedList:
         """The one pool `_draw` draws from, the others never made (an age's pool costs a pass over
@@ -403,17 +417,23 @@ class PersonService:
             return gender
         return self._given_families.setdefault(normalise(base), gender)
 
-    def _particle_name(self, lead: list[str], base: str, gender: str) -> str | None:
+    def _particle_name(self, lead: list[str], base: str, gender: str, before: str | None) -> str | None:
         """The scope's surrogate of a given name written after a particle inside a given name
         ("del Rosario" of "María del Rosario"): a phrase of the pack's names that take a particle
-        ("de los Ángeles"), particle included; "Marta del Sandra" read as a machine's. None where
-        the pack lists no such names for the gender."""
+        ("de los Ángeles"), particle included; "Marta del Sandra" read as a machine's. Never one
+        that repeats the given name drawn before it (`before`: "María del Pilar" had become
+        "Carmen del Carmen"): that person's draw leaves such phrases out. None where the pack
+        lists no such names for the gender."""
         name = f"particle_names_{gender}"
         if not self._pack.has(name):
             return None
         pool = self._pack.weighted(name)
         written = " ".join([*lead, base])
-        new = self._scope.consistent(NAMESPACE, f"name:particle:{gender}", normalise(written), pool.draw, one_to_one=True)
+        family = f"name:particle:{gender}"
+        new = self._scope.consistent(NAMESPACE, family, normalise(written), pool.draw, one_to_one=True)
+        if before is not None and _repeats(new, before):
+            free = kept_where(pool, lambda phrase: not _repeats(phrase, before))
+            new = self._scope.consistent(NAMESPACE, family, f"{normalise(written)} after {normalise(before)}", free.draw, one_to_one=False)
         return strip_accents(new) if written_without_accents(base, self.lists) else new
 
     def _pairs(self, family: str, age: float | None) -> dict[str, int]:
@@ -616,6 +636,11 @@ class PersonService:
             people.append((originals, surrogates))
         self._folded = people
         return people
+
+
+def _repeats(phrase: str, given: str) -> bool:
+    """Whether a particle name repeats a given name ("del Carmen" after "Carmen")."""
+    return loose(given) in {loose(word) for word in phrase.split()}
 
 
 def _spread_cues(by_start: dict[int, Person]) -> None:

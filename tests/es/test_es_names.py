@@ -223,6 +223,15 @@ def test_a_given_name_after_a_particle_takes_a_name_that_takes_a_particle():
     assert upper.surrogate.isupper() and upper.surrogate.split()[1] in ("DEL", "DE"), upper.surrogate
 
 
+def test_a_particle_name_never_repeats_the_given_name_before_it():
+    """"María del Pilar" had become "Carmen del Carmen" (round 58): the first given name and the
+    phrase after the particle were drawn apart."""
+    text = "Médico: María del Pilar Martín-Tamayo Blázquez."
+    for (new,) in run_many(text, [("María del Pilar Martín-Tamayo Blázquez", DOCTOR)], keys=200):
+        first, rest = new.split(" ", 1)
+        assert first.casefold() not in rest.casefold().split()[:4], new
+
+
 def test_surnames_are_drawn_from_the_whole_census_list_at_its_frequencies():
     """Drawn from the 100 most common alone, surrogates were "García", "Martínez", "López" twice
     as often as Spain has them and never a rarer name: a reader called them "generic names typical

@@ -312,6 +312,10 @@ def test_a_town_abroad_is_never_a_home_namesake_nor_taken_from_another_region_of
         assert town == town2 and not spain.lookup(town) and region == "Anzoátegui", (town, region)
         assert town in hospital, hospital
     saints = set(es_pack().weighted("saints").items)
+    text = "Domicilio: Calle Luna 5, Bayamón, Puerto Rico, Estados Unidos."  # a territory before its sovereign stays one
+    spans = [("Calle Luna 5", "CALLE"), ("Bayamón", "TERRITORIO"), ("Puerto Rico", "TERRITORIO"), ("Estados Unidos", "PAIS")]
+    for _, town, territory, country in run_many(text, spans, keys=4):
+        assert (territory, country) == ("Puerto Rico", "Estados Unidos") and town not in ("Washington", "Bayamón"), town
     text = "Domicilio: Calle Hidalgo 12, Guadalupe, Zacatecas, México."  # Guadalupe: also Guadeloupe, kept as a country, as written
     spans = [("Calle Hidalgo 12", "CALLE"), ("Guadalupe", "TERRITORIO"), ("Zacatecas", "TERRITORIO"), ("México", "PAIS")]
     for _, town, region, country in run_many(text, spans, keys=6):
