@@ -127,6 +127,23 @@ def _region_kinds(pack: LocalePack) -> frozenset[str]:
     )
 
 
+# The slots a unit abroad is named with where people bear the home lists' names (a country of the
+# pack's `towns_abroad`): its town there, a saint, a person; elsewhere its town only. Every unit of
+# a Mexican record named after its town ("Asociación de Ciudad de México. Hospital de Ciudad de
+# México") read as made up; a home street, province or royal does not belong there.
+ABROAD_SLOTS = frozenset({"type", "place", "saints", "surname", "male_name", "female_name"})
+
+
+HOME_WORDS = frozenset({"Infanta", "Comarcal"})  # a Spanish royal's title, Spain's word for a district's hospital
+
+
+def _named_as_abroad(template: str) -> bool:
+    """Whether a template names a unit abroad: slots that exist there, one beside its type at
+    least, and no word of Spain's own ("{type} Infanta {female_name} {surname}": no)."""
+    slots = set(_PLACEHOLDER.findall(template))
+    return slots <= ABROAD_SLOTS and bool(slots - {"type"}) and not HOME_WORDS & set(_WORD.findall(template))
+
+
 def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, place: Place | None, streets: WeightedList | None = None) -> str:
     """The template with its slots drawn; {streets} from `streets` (the surrogate town's) when
     given; a kind of place ("{province}") the region of that kind holding `place`."""
@@ -933,8 +950,9 @@ class HealthcareUnitRule(Rule):
                         names = [n for n in names if "{type}" in n] or names
                     if abroad is None and place is not None and place.weight >= CITY and chosen.get("in_cities"):
                         names = chosen["in_cities"]  # a city's many health centres are named after its streets
-                    if abroad is not None:  # named after its town abroad, not a home devotion or royal ("Infanta ...") nor "Comarcal"
-                        names = chosen.get("abroad") or [n for n in names if "{place}" in n] or names
+                    if abroad is not None:  # named after its town there, or where people are named as at home after a saint or a person
+                        like_home = world is not None and world.names_like_home(ctx.document)
+                        names = chosen.get("abroad") or [n for n in names if _named_as_abroad(n) if like_home or "{place}" in n] or names
                     candidate = _fill(stream.choice(names), word, ctx.pack, stream, place, streets)
                 if fits(candidate):
                     if catalogue or _same_size(candidate, target.text):

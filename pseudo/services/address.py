@@ -1404,6 +1404,13 @@ class AddressWorld:
         draws = WeightedList(tuple(n for n, _ in pool), tuple(w for _, w in pool))
         return self._scope.consistent(NAMESPACE, "place:abroad", normalise(text), draws.draw, one_to_one=False)
 
+    def names_like_home(self, document: Tagged) -> bool:
+        """Whether a record's address abroad lies in a country whose towns the pack's
+        `towns_abroad` list holds: one that speaks the pack's language, where institutions are
+        named after saints and people as at home ("Fundación Torres" in Argentina, never in Nigeria)."""
+        listed = self._towns_abroad()
+        return any(country.extra.get("code", "") in listed for country in self.address_countries(document))
+
     def _towns_abroad(self) -> Mapping[str, tuple[tuple[str, str, int], ...]]:
         """Country code -> (region code, name, population) of each town of the pack's `towns_abroad`
         list, most populous first ({} without the list)."""

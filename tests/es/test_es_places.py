@@ -803,6 +803,25 @@ def test_a_hospital_written_with_a_foreign_country_is_a_hospital_of_that_country
         assert any(hospital.endswith(t) for t in towns), (hospital, country)
 
 
+def test_an_institution_abroad_is_named_after_a_saint_or_a_person_only_where_the_language_is_spanish():
+    """A Mexican record whose every unit was named after its town ("Asociación de Ciudad de México.
+    Hospital de Ciudad de México", round 55) read as made up: in a country of the pack's
+    towns_abroad list an institution may be named after a saint or a person, as at home; in
+    Nigeria after its town only, as before."""
+    text = ("Localidad/ Provincia: Rosario.\nPaís: Argentina.\nResponsable clínico: Dra. Ana Paz. "
+            "Fundación para la Salud, Rosario, Argentina.")  # fmt: skip
+    spans = [("Rosario", "TERRITORIO"), ("Argentina", "PAIS"), ("Ana Paz", "NOMBRE_PERSONAL_SANITARIO"),
+             ("Fundación para la Salud", "INSTITUCION"), ("Rosario", "TERRITORIO"), ("Argentina", "PAIS")]  # fmt: skip
+    named = [(out[3], out[0]) for out in run_many(text, spans, keys=16)]
+    assert any(not unit.endswith(town) for unit, town in named), named
+    text = "Varón residente en Nigeria atendido en la Fundación para la Salud de Nigeria."
+    spans = [("Nigeria", "PAIS"), ("Fundación para la Salud", "INSTITUCION"), ("Nigeria", "PAIS")]
+    tree = es_pack().tree()
+    for _, unit, country in run_many(text, spans, keys=8):
+        [surrogate] = [p for p in tree.lookup(country) if p.kind == "country"]
+        assert any(t.name in unit for t in tree.descendants(surrogate, "capital")), (unit, country)
+
+
 def test_an_abbreviated_road_type_stays_as_written():
     """"Av, de Leon 66" had become "Avenida, La Catedral 18": "Av" was read as a full road word of
     another language (as "Carrer" is) because it has no period."""
