@@ -657,8 +657,12 @@ def _propagate(
                 values[upper] = (target, strategy)
                 if len(_NAME_WORD.findall(upper)) == 1:
                     cued.add(upper)
-    cues = _cue_words(pack) if cued and pack else frozenset()
+    titles, cues = (title_words(pack), _cue_words(pack)) if cued and pack else (frozenset(), frozenset())
     taken = [(t.span.start, t.span.end) for t, _, _ in targets]
+    licensed = {  # a name in capitals after a cue once in the note is that name in all its mentions there
+        value for value in cued
+        if any(_after_a_cue(document.text, start, titles, cues) for start, _ in _whole_word_occurrences(document.text, value, True))
+    }  # fmt: skip
     added: list[tuple[Target, Strategy, bool]] = []
     lowered: str | None = None  # the text in lower case, made once for the values matched case-blind
     for value, (target, strategy) in [*sorted(values.items(), key=lambda item: (-len(item[0]), item[0])), *words.items()]:
@@ -668,7 +672,7 @@ def _propagate(
         for start, end in _whole_word_occurrences(document.text, value, sensitive, lowered):
             if any(start < e and s < end for s, e in taken):
                 continue
-            if value in cued and not _after_a_cue(document.text, start, cues):
+            if value in cued and value not in licensed:
                 continue
             taken.append((start, end))
             span = Span(start, end, target.span.label)  # not the tagged span's attrs: its id, its text
@@ -677,13 +681,26 @@ def _propagate(
 
 
 CAPITALS_SHARE = 0.85  # of a note's letters in upper case: a note written in capitals
-CUE_REACH = 30  # characters before a name searched for the title or kinship word right before it
+CUE_REACH = 80  # characters before a name searched for the title or kinship word right before it, on its line
+_CUE_TOKEN = regex.compile(r"[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*\.?|[.;:!?]")
+_POSSESSIVE = regex.compile(r"['’]s$")
 
 
-def _after_a_cue(text: str, start: int, cues: frozenset[str]) -> bool:
-    """Whether the word right before a position is a title or kinship word ("DAUGHTER VERONICA")."""
-    before = _LETTERS.findall(text, max(0, start - CUE_REACH), start)
-    return bool(before) and before[-1].casefold() in cues
+def _after_a_cue(text: str, start: int, titles: frozenset[str], cues: frozenset[str]) -> bool:
+    """Whether the word before a position, in its sentence and on its line, is a title or a
+    kinship word of one person ("DAUGHTER VERONICA", "DAUGHTER'S VERONICA", "DR. J. BROWN"; not
+    "UPDATED FAMILY. BROWN STOOL", nor "FAMILY MAY VISIT")."""
+    line = text[max(0, start - CUE_REACH) : start].rsplit("\n", 1)[-1]
+    initial = False
+    for token in reversed(_CUE_TOKEN.findall(line)):
+        word = _POSSESSIVE.sub("", token.rstrip(".")).casefold()
+        if token.endswith(".") and len(word) == 1 and not initial:
+            initial = True  # one initial between the title and the name
+            continue
+        if token.endswith(".") and word not in titles or not word:
+            return False  # a sentence ends before the name
+        return word in cues
+    return False
 
 
 def _in_capitals(text: str) -> bool:
@@ -772,8 +789,15 @@ def _spreads(word: str, common: frozenset[str], closed: frozenset[str]) -> bool:
 
 
 def _cue_words(pack: LocalePack) -> frozenset[str]:
-    """The pack's kinship words and titles, case-folded: a name follows them."""
-    return pack.cached("propagation-cue-words", lambda: frozenset(kinship_terms(pack) if pack.has("kinship") else ()) | title_words(pack))
+    """The pack's titles and kinship words of one person, case-folded: a name follows them (a
+    collective or plural word, "family", "children", stands before verbs: "FAMILY MAY VISIT")."""
+
+    def make() -> frozenset[str]:
+        kinship = kinship_terms(pack) if pack.has("kinship") else {}
+        one = {word for word, term in kinship.items() if term.get("number", "singular") == "singular" and not term.get("keep")}
+        return frozenset(one) | title_words(pack)
+
+    return pack.cached("propagation-cue-words", make)
 
 
 def _closed_words(pack: LocalePack) -> frozenset[str]:

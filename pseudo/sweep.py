@@ -25,7 +25,8 @@ doses, ranges, blood pressures and settings like dates ("1/2 NS", "4/5 strength"
 A date written with its month's name and a four-digit year, with or without its day ("abril de
 2003"), is plainly a date: it follows the clock whenever it falls, in a scope that has tagged full
 dates (so the clock has moved some). So is a two-digit year after an apostrophe that no day can be
-("s/p mi '92"), with no unit after it, in a scope that tags such years ("cabg '96"): a history year
+("s/p mi '92"), with no word after it on its line and no day or month before it, in a scope that
+tags such years ("cabg '96"): a history year
 left standing among moved ones was a leftover readers found.
 """
 
@@ -161,14 +162,20 @@ def followed_dates(
         if _whole(text, start, end) and all(_accepted(text, part, expression, profile, score_words) for part in expression.parts):
             found.append((start, end))
     for year in _APOSTROPHE_YEAR.finditer(text) if profile.apostrophe_years else ():  # "s/p mi '92", where the scope tags "'96"
-        if int(year["y"]) > LAST_DAY and not _UNIT.match(text, year.end()) and not any(year.start() < e and s < year.end() for s, e in taken):
+        if int(year["y"]) <= LAST_DAY or _AFTER_A_DAY.search(text, max(0, year.start() - NAME_REACH), year.start()):
+            continue  # a date's year ("Mar 3 '92", "4/5 '92"): the year alone would half-move it
+        if _month_names(words).search(text, max(0, year.start() - NAME_REACH), year.start()):
+            continue
+        if not _UNIT.match(text, year.end()) and not any(year.start() < e and s < year.end() for s, e in taken):
             found.append(year.span())
     return sorted(found)
 
 
-# A two-digit year after an apostrophe ("cabg '96") that no day can be (32-99): the dates rule
+# A two-digit year after an apostrophe ("cabg '96") that no day can be (32-99), with no word after
+# it on its line ("'90 lbs", "'88 bpm" are measures) and no day or month before it: the dates rule
 # moves it as a year alone. One before the apostrophe ("77'") may be feet ("ambulated 50'").
-_APOSTROPHE_YEAR = regex.compile(r"(?<![\p{L}\p{N}'’/.\-])['’](?P<y>\d{2})(?![\p{L}\p{N}'’]|[/.\-]\d)")
+_APOSTROPHE_YEAR = regex.compile(r"(?<![\p{L}\p{N}'’/.\-])['’](?P<y>\d{2})(?![\p{L}\p{N}'’]|[/.\-]\d)(?=[^\S\n]*(?:[^\p{L}\s]|\n|$))")
+_AFTER_A_DAY = regex.compile(r"\d[,\s]*$")  # a day or a month in figures right before
 LAST_DAY = 31
 
 # Where a date (a) may accept can stand: two numbers joined by a separator the scope's numeric

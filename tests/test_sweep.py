@@ -65,17 +65,18 @@ def test_a_date_with_its_month_named_and_a_four_digit_year_is_swept_whenever_it_
 def test_a_two_digit_year_after_an_apostrophe_is_swept_and_feet_and_decades_are_not():
     """PhysioNet leftover round 20: "s/p mi '92" stood among moved years and was found. A year
     after an apostrophe that no day can be is swept where the scope tags such years; "77'" (feet:
-    "ambulated 50'"), "'05", "60-70'S", a quoted word, a number before a unit ("'99%", a review)
-    and a date's year ("4/5/'91") are not."""
-    text = "Admitted 3/12. pmh: s/p mi '92, s/p cabg/mvr ’96. Ambulated 50' x2, HR 60-70'S, CVA 74', '05 flu, 'x92'. Sat '99% RA, K '40 mEq, MI 4/5/'91."
-    assert swept(text, ["3/12", "’96"]) == ["'92"]  # a unit after it, a date's year: no year alone
+    "ambulated 50'"), "'05", "60-70'S", a quoted word, a number before a unit or word ("'99%", "'90
+    lbs", reviews) and a date's year ("4/5/'91", "Mar 3 '93") are not."""
+    text = ("Admitted 3/12. pmh: s/p mi '92, s/p cabg/mvr ’96. Ambulated 50' x2, HR 60-70'S, CVA 74', '05 flu, 'x92'. "
+            "Sat '99% RA, K '40 mEq, Wt '90 lbs, HR '88 bpm, MI 4/5/'91, CVA Mar 3 '93, 4/5 '94, April, '95.\ns/p appy '97\n")
+    assert swept(text, ["3/12", "’96"]) == ["'92", "'97"]  # a unit or word after it, a date's year: no year alone
     assert swept(text, ["3/12"]) == []  # the scope writes no year so
     assert swept("pmh: s/p mi '92.", []) == []
 
 
 def test_an_apostrophe_year_follows_where_the_scope_tags_the_digits_after_an_apostrophe():
     """PhysioNet tags the "95" of "'95": the apostrophe before the span counts."""
-    text = "Admitted 3/12. pmh: s/p mi '92 s/p cabg/mvr '95."
+    text = "Admitted 3/12. pmh: s/p mi '92, s/p cabg/mvr '95."
     [out] = run(make_doc(text, [("3/12", "DATE"), ("95", "DATE")], locale="en"), propagate=True)
     assert "'92" not in out["text"] and len(out["spans"]) == 3, out["text"]
 

@@ -254,6 +254,7 @@ class PersonService:
         lead_at, lead_from = 0, 0  # where the first of them stands in `pieces` and in the span
         previous = ""  # the class of the last word that was no particle
         last_given: str | None = None  # the surrogate of the given name right before
+        given: list[str] = []  # the surrogates of the span's given names so far
         for index, (match, kind) in enumerate(zip(_TOKEN.finditer(target.text), classes)):
             pieces.append(target.text[cursor : match.start()])
             word = match.group()
@@ -265,7 +266,7 @@ class PersonService:
                 lead = lead + [word.casefold()] if kind == "particle" else []
                 continue
             base, marker = self._split(word)
-            phrase = self._particle_name(lead, base, gender, last_given) if kind == previous == "first" and lead else None
+            phrase = self._particle_name(lead, base, gender, given) if kind == previous == "first" and lead else None
             follows = last_given if kind == previous == "first" and not lead else None  # "María José": a pair the census lists
             previous = kind
             if phrase is not None:  # "María del Rosario": the particle and the name after it, as one
@@ -282,6 +283,7 @@ class PersonService:
                 drawn_as = self._tagged_right_elsewhere(base) or base
                 new = self._draw(drawn_as, family, lead, person.age, common=loose(word) in doubled, after=follows, heads=index in heads, gender=gender)
                 last_given = new if kind == "first" else None
+                given += [new] if kind == "first" else []
             lead = []
             rest = target.text.replace(word, " ", 1)  # the span's other words ("ª" reads as lower case)
             model = word if base == word or marker else rest if casing_of(rest) == "upper" else base  # "M.a" cased as "María", "M.ª TERESA" in capitals
@@ -384,13 +386,24 @@ class PersonService:
         return strip_accents(new) if written_without_accents(base, lists) else new
 
     def _again_among_all(self, pool: WeightedList, every: WeightedList, family: str) -> Callable[[KeyedStream], str]:
-        """A draw from `pool` that a name the scope has given already, or one of its originals,
-        sends to every name: the adults' names (1,120 men's) ran out in a corpus scope of a few
-        hundred men, who then shared surrogates (a review)."""
+        """A draw from `pool` that, meeting a name the scope has given already or one of its
+        originals, draws again among the pool's free names, and among every free name once the pool
+        has none: the adults' names (1,120 men's) ran out in a corpus scope of a few hundred men, who
+        then shared surrogates, and a draw among every name at the first meeting gave adults names
+        of the 2000s again (reviews)."""
+
+        def free(name: str) -> bool:
+            return not self._scope.is_taken(NAMESPACE, family, name) and normalise(name) not in self._scope.originals
 
         def draw(stream: KeyedStream) -> str:
             name = pool.draw(stream)
-            return every.draw(stream) if self._scope.is_taken(NAMESPACE, family, name) or normalise(name) in self._scope.originals else name
+            if free(name):
+                return name
+            for names in (pool, every):
+                left = kept_where(names, free)
+                if len(left):
+                    return left.draw(stream)
+            return name
 
         return draw
 
@@ -417,13 +430,13 @@ class PersonService:
             return gender
         return self._given_families.setdefault(normalise(base), gender)
 
-    def _particle_name(self, lead: list[str], base: str, gender: str, before: str | None) -> str | None:
+    def _particle_name(self, lead: list[str], base: str, gender: str, before: list[str]) -> str | None:
         """The scope's surrogate of a given name written after a particle inside a given name
         ("del Rosario" of "María del Rosario"): a phrase of the pack's names that take a particle
         ("de los Ángeles"), particle included; "Marta del Sandra" read as a machine's. Never one
-        that repeats the given name drawn before it (`before`: "María del Pilar" had become
-        "Carmen del Carmen"): that person's draw leaves such phrases out. None where the pack
-        lists no such names for the gender."""
+        that repeats a given name drawn before it in the name (`before`: "María del Pilar" had
+        become "Carmen del Carmen"): that person's draw leaves such phrases out. None where the
+        pack lists no such names for the gender."""
         name = f"particle_names_{gender}"
         if not self._pack.has(name):
             return None
@@ -431,9 +444,10 @@ class PersonService:
         written = " ".join([*lead, base])
         family = f"name:particle:{gender}"
         new = self._scope.consistent(NAMESPACE, family, normalise(written), pool.draw, one_to_one=True)
-        if before is not None and _repeats(new, before):
-            free = kept_where(pool, lambda phrase: not _repeats(phrase, before))
-            new = self._scope.consistent(NAMESPACE, family, f"{normalise(written)} after {normalise(before)}", free.draw, one_to_one=False)
+        if any(_repeats(new, given) for given in before):
+            free = kept_where(pool, lambda phrase: not any(_repeats(phrase, given) for given in before))
+            key = f"{normalise(written)} after {' '.join(normalise(given) for given in before)}"
+            new = self._scope.consistent(NAMESPACE, family, key, free.draw, one_to_one=True)
         return strip_accents(new) if written_without_accents(base, self.lists) else new
 
     def _pairs(self, family: str, age: float | None) -> dict[str, int]:

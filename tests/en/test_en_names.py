@@ -31,13 +31,18 @@ def test_a_person_of_no_told_age_and_an_adult_draw_among_the_adults_names():
 
 def test_a_scope_of_many_men_never_runs_out_of_names():
     """A pool of the adults' names alone (1,120 men's) ran out in a corpus scope: a review saw 374
-    of 700 men share a surrogate. A name given already, or an original of the scope, is drawn again
-    among every name."""
-    names = list(load_pack("en").weighted("first_names_male").items[:500])
-    docs = [document(f"Mr. {n} Smith is a 60 year old man.", [(f"{n} Smith", "PATIENT")], doc_id=f"d{i}") for i, n in enumerate(names)]
-    results = pseudonymise(docs, Settings(config=parse_config({"locale": "en", "scope": "corpus"}), keyring=Keyring(b"k"))).results
-    given = collections.Counter(r.replacements[0].surrogate.split()[0] for r in results)
-    assert len(given) >= len(names) - 2 and not set(given) & set(names), given.most_common(3)
+    of 700 men share a surrogate; drawn again among every name at the first meeting, a fifth of 300
+    men got names of the 2000s. A name given already, or an original of the scope, is drawn again
+    among the adults' free names, and among every free name once none is left."""
+    adults = set(lists().adults["male"].items)
+    for count in (300, 1000):
+        names = list(load_pack("en").weighted("first_names_male").items[:count])
+        docs = [document(f"Mr. {n} Smith is a 60 year old man.", [(f"{n} Smith", "PATIENT")], doc_id=f"d{i}") for i, n in enumerate(names)]
+        results = pseudonymise(docs, Settings(config=parse_config({"locale": "en", "scope": "corpus"}), keyring=Keyring(b"k"))).results
+        given = collections.Counter(r.replacements[0].surrogate.split()[0] for r in results)
+        assert len(given) == count, given.most_common(3)
+        if count == 300:
+            assert sum(name not in adults for name in given) <= 3, [name for name in given if name not in adults]
 
 
 def test_a_child_draws_among_every_birth_of_the_ssa_lists():
