@@ -126,14 +126,19 @@ def in_years(numbers: list[AgeNumber]) -> float:
     return sum(n.value / PER_YEAR[n.unit] for n in numbers)
 
 
+DAYS_IN_A_MONTH = 31
+
+
 def _born_window(unit: str, value: int, day: date) -> tuple[date, date]:
     """The earliest and latest birth dates that make one `value` months, weeks or days old on a day."""
     if unit == "month":
         latest = day - relativedelta(months=value)
         earliest = day - relativedelta(months=value + 1)
-        while _age_in(unit, earliest, day) != value:  # a short month clips: a few days on
+        for _ in range(DAYS_IN_A_MONTH):  # a short month clips: a few days on
+            if _age_in(unit, earliest, day) == value:
+                break
             earliest += timedelta(days=1)
-        return earliest, latest
+        return min(earliest, latest), latest
     per = 7 if unit == "week" else 1
     latest = day - timedelta(days=per * value)
     return latest - timedelta(days=per - 1), latest
