@@ -145,7 +145,8 @@ def add_email_domains(lists: dict[str, Any], locale: str, out: Path) -> None:
         "source": f"compiled by hand (closed class): tools/locale_sources/{locale}/email_domains.tsv",
         "licence": HAND_COMPILED,
         "derivation": (
-            "mail providers people in the country use and institution domains of its public health services "
+            "mail providers people in the country use (a national provider's region is its country: never drawn "
+            "for an address abroad) and institution domains of its public health services "
             "(with the region each serves, where it serves one), with ROUGH weights guessed by hand (no public "
             "frequency source for provider shares exists), and the year addresses at a domain began where that is "
             "widely known (gmail.com 2004, live 2005, icloud.com 2011, outlook 2012; .cat 2006, .eus 2014): never drawn "

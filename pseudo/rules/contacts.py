@@ -172,7 +172,7 @@ def surrogate_domain(original: str, ctx: Context, position: int, mail: bool = Fa
     providers = lists.get("provider") or every.get("provider")
     abroad = mail and providers is not None and ctx.pack.has("locations") and ctx.services.address.address_abroad(ctx.document)
     if providers is not None and (key in (every.get("provider") or ()) or abroad):
-        return ctx.consistent(family, key, (_worldwide(providers) if abroad else providers).draw, one_to_one=False)
+        return ctx.consistent(family, key, (_worldwide(providers, ctx.pack) if abroad else providers).draw, one_to_one=False)
     if _kept_regions_service(key, ctx, position):
         return original
     built = _institution_domain(original, ctx)
@@ -182,9 +182,11 @@ def surrogate_domain(original: str, ctx: Context, position: int, mail: bool = Fa
     return ctx.consistent(family, key, pool.draw, one_to_one=False)
 
 
-def _worldwide(providers: WeightedList) -> WeightedList:
-    """The providers under a generic top-level domain (gmail.com, not hotmail.es), when any."""
-    kept = [(d, providers.weight(d)) for d in providers.items if d.rsplit(".", 1)[-1] in GENERIC_TLDS]
+def _worldwide(providers: WeightedList, pack: LocalePack) -> WeightedList:
+    """The providers under a generic top-level domain that serve no one country (gmail.com, not
+    hotmail.es nor ya.com, a Spanish provider an Argentine record's address had been at), when any."""
+    national = {r["name"] for r in pack.rows("email_domains") if r["kind"] == "provider" and r.get("region")}
+    kept = [(d, providers.weight(d)) for d in providers.items if d.rsplit(".", 1)[-1] in GENERIC_TLDS and d not in national]
     return WeightedList(tuple(d for d, _ in kept), tuple(w for _, w in kept)) if kept else providers
 
 

@@ -326,6 +326,17 @@ def test_a_town_abroad_is_never_a_home_namesake_nor_taken_from_another_region_of
         assert town in saints and region == "Chihuahua", town
 
 
+def test_an_address_abroad_is_never_at_a_national_provider_of_home():
+    """"marcgalindo@ya.com" for a doctor of Buenos Aires (round 59): ya.com and ono.com are Spanish
+    providers under a generic domain; the pack marks national providers with their country."""
+    national = {r["name"] for r in es_pack().rows("email_domains") if r["kind"] == "provider" and r.get("region")}
+    assert {"ya.com", "ono.com", "telefonica.net"} <= national
+    text = "Localidad/ Provincia: Buenos Aires.\nPaís: Argentina.\nRemitido por: Dr. Gonzalo Paz. gonzalopaz@hotmail.com"
+    spans = [("Buenos Aires", "TERRITORIO"), ("Argentina", "PAIS"), ("Gonzalo Paz", "NOMBRE_PERSONAL_SANITARIO"), ("gonzalopaz@hotmail.com", "CORREO_ELECTRONICO")]
+    domains = {out[3].split("@")[1] for out in run_many(text, spans, keys=60)}
+    assert domains and not domains & national, domains
+
+
 def test_a_town_abroad_beside_its_kept_region_becomes_a_locality_of_it_not_the_capital():
     """"Aguascalientes, Ags., México" had become "Ciudad de México, Ags." and "Meireles, Fortaleza"
     "Brasilia, Fortaleza": the pack lists a foreign country's capital only, and the capital beside
