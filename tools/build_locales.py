@@ -1528,6 +1528,11 @@ def _hospital_name(raw: str) -> tuple[str, str]:
     return name, " ".join(re.findall(r"\w+", full[len(noted) :]))  # the note's words, not the owner's legal form
 
 
+ES_PRIVATE_DEPENDENCIES = frozenset({  # the catalogue's Dependencia Funcional values of units no public body runs
+    "Privados", "Mútuas Colaboradoras con La Seguridad Social", "Organizaciones No Gubernamentales",
+})
+
+
 def _town_spelt(name: str, town: str | None) -> str:
     """A hospital's name writing its own town without the town's accents takes the town's
     spelling ("Hospital Valle de Guadalhorce de Cartama" beside "Cártama" read as a machine's)."""
@@ -1544,6 +1549,7 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
     address: dict[tuple[str, str, str], tuple[int, tuple[str, str]]] = {}  # the address of the unit with most beds
     addresses = _es_hospital_addresses()
     also: dict[tuple[str, str, str], set[str]] = defaultdict(set)  # the words of the notes cut off a name
+    owner: dict[tuple[str, str, str], tuple[int, str]] = {}  # public or private, of the unit with most beds
     towns = {r["id"]: r["name"] for r in read_tsv(out / "locations.tsv") if r["kind"] == "municipality"}
     holders: dict[str, set[str]] = defaultdict(set)
     for r in read_tsv(out / "postal_codes.tsv"):
@@ -1562,9 +1568,11 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
         beds[key] += count
         if row["codcnh"] in addresses and count > address.get(key, (0, ("", "")))[0]:
             address[key] = (count, addresses[row["codcnh"]])
+        if count > owner.get(key, (0, ""))[0]:
+            owner[key] = (count, "private" if row["functional_dependency"] in ES_PRIVATE_DEPENDENCIES else "public")
     rows = sorted(
         (
-            (name, count, place, kind, *address.get((name, place, kind), (0, ("", "")))[1], " ".join(sorted(also[name, place, kind])))
+            (name, count, place, kind, *address.get((name, place, kind), (0, ("", "")))[1], " ".join(sorted(also[name, place, kind])), owner[name, place, kind][1])
             for (name, place, kind), count in beds.items()
         ),
         key=lambda r: (-r[1], r[0], r[2], r[3]),
@@ -1579,7 +1587,9 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
                 "(', S.A.', ', Grupo Quironsalud'), the catalogue's note in brackets, a trailing period and an owning "
                 "company or consortium after a dash (their words kept in column also: 'Sede Txagorritxu', a former name "
                 "the unit may not be the surrogate of), and with the source's 'Ha' for the HM group written 'HM' (by hand), "
-                "its own town written with the town's accents ('de Cártama', 'de Dénia'), count = beds (at least 1), place_id = its "
+                "its own town written with the town's accents ('de Cártama', 'de Dénia'), owner = private for the catalogue's "
+                "Dependencia Funcional 'Privados', mutual societies and NGOs, else public (a private hospital for a public one "
+                "beside its health service's e-mail gave a record away), count = beds (at least 1), place_id = its "
                 "municipality in locations.tsv (the town its name and postcode name where the catalogue files it in "
                 "another: 'Hospital Palma del Río', filed at Córdoba with 14700), class = its Clase de Centro (general, specialised, mental health, long "
                 "stay, other), street and postcode = its Dirección and Código Postal (tools/sources/es_hospital_addresses.tsv, "
@@ -1588,7 +1598,7 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
                 "Spanish pack's default for rules.healthcare.names is catalogue: a hospital becomes a real one of the "
                 "same class of the surrogate town, else of its province, else of Spain, and the street and postcode "
                 "written after it on its line become its own",
-                rows=write_tsv(out / "hospitals.tsv", ("name", "count", "place_id", "class", "street", "postcode", "also"), rows),
+                rows=write_tsv(out / "hospitals.tsv", ("name", "count", "place_id", "class", "street", "postcode", "also", "owner"), rows),
             ),
         }
     }  # fmt: skip

@@ -39,7 +39,7 @@ from pseudo.scope import nested
 from pseudo.rules.base import CUED, NOT_RECOGNISED, Context, Option, Rule, Surrogate
 from pseudo.lists.words import common_words, particles
 from pseudo.services.clock import age_units
-from pseudo.services.address import CITY, UNIT_ACRONYM_GAP, catalogue_classes, place_pool, unit_names_before_type
+from pseudo.services.address import CITY, UNIT_ACRONYM_GAP, catalogue_classes, catalogue_owners, place_pool, unit_names_before_type
 
 _WORD = regex.compile(r"[\p{L}\p{N}]+")
 _PLACEHOLDER = regex.compile(r"\{(\w+)\}")
@@ -891,19 +891,25 @@ class HealthcareUnitRule(Rule):
         wanted = classes.get(loose(target.text), frozenset({usual})) if usual else frozenset()
         if usual in wanted or (town_after is not None and world is not None and world.files_elsewhere(catalogue_name, target.text, town_after)):  # type: ignore[arg-type]
             wanted = frozenset({usual})  # a name of several classes, or another town's unit: a general one (a long-stay unit for a paediatric one gave a record away)
+        owners = catalogue_owners(ctx.pack, catalogue_name) if catalogued else {}
+        run_by = owners.get(loose(target.text), frozenset())
+        run_by = run_by if len(run_by) == 1 else frozenset()  # a name the catalogue files as public and private says nothing
+        owner_matters = [bool(run_by)]  # dropped where the surrogate town has a unit of the class run otherwise only
 
         def fits(name: str) -> bool:
             """No word of the original but common words ("San", "General": "Hospital San Eloy" had
             refused Santurtzi's one hospital, "San Juan de Dios", and taken Galdakao's); not ending
             in the word written right after the span ("Hospital Universitario HM Madrid Madrid,
             España"); of the original's class in the catalogue, general where the catalogue does
-            not hold it (a children's hospital for a man of 36 gave a record away); never a unit
+            not hold it (a children's hospital for a man of 36 gave a record away), run as the original
+            is where the catalogue says (a private hospital for a public one beside its health
+            service's e-mail gave a record away); never a unit
             whose own postcode, written after it, is an original of the scope, nor one another unit
             of the scope became (a place whose units are taken gives way to its region's, not to
             one far away: "Hospital Universitario La Paz" in A Coruña); never the original itself, nor a unit named by type words and the kept place alone ("Hptal.
             Universitario de Navarra", today's name of the "Hptal. de Navarra")."""
             words = [w.casefold() for w in _WORD.findall(name)]
-            same_class = not wanted or bool(classes.get(loose(name), wanted) & wanted)
+            same_class = (not wanted or bool(classes.get(loose(name), wanted) & wanted)) and (not owner_matters[0] or bool(owners.get(loose(name), run_by) & run_by))
             own = nested(original_loose, loose(name)) or (place_words & set(words) and not set(words) - generic)
             named = set(words) | also.get(loose(name), frozenset())  # a former name of the unit names it too ("Sede Txagorritxu")
             renamed_original = frozenset(words) - generic in originals_renamed  # "H. Universitario de Badajoz" as written
@@ -918,6 +924,14 @@ class HealthcareUnitRule(Rule):
         at_original_codes = world.filed_at_original_postcode(ctx.document, target, catalogue_name) if world is not None and catalogued else frozenset()
         drawn_before = ctx.scope.taken(self.name, f"{self.name}:{unit_type['type'] if unit_type else '*'}")
         near = _near(ctx.pack, unit_type["catalogue"], place, fits) if catalogued else None
+        if near is not None and owner_matters[0] and place is not None:  # the town's own unit before one run alike elsewhere
+            here = set(_units(ctx.pack, unit_type["catalogue"], f"in:{place.id}", lambda: frozenset({place.id})).items)
+            owner_matters[0] = False
+            anyhow = _near(ctx.pack, unit_type["catalogue"], place, fits)
+            if set(near.items) & here or not set(anyhow.items) & here:
+                owner_matters[0] = True
+            else:
+                near = anyhow
 
         renamed = None if catalogued or abroad is not None else _generic_of_place(target, ctx, unit_type, next_word)  # abroad, "de Córdoba" is no home province
         if renamed is not None:

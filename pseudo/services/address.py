@@ -2060,6 +2060,22 @@ def catalogue_classes(pack: LocalePack, catalogue: str) -> tuple[dict[str, froze
     return pack.cached(f"catalogue-classes:{catalogue}", make)
 
 
+def catalogue_owners(pack: LocalePack, catalogue: str) -> dict[str, frozenset[str]]:
+    """A catalogue's unit names (folded) -> who runs them ("public", "private"); {} for a
+    catalogue without an `owner` column."""
+
+    def make() -> dict[str, frozenset[str]]:
+        rows = pack.rows(catalogue)
+        if not rows or "owner" not in rows[0]:
+            return {}
+        by_name: dict[str, set[str]] = {}
+        for row in rows:
+            by_name.setdefault(loose(row["name"]), set()).add(row["owner"])
+        return {name: frozenset(found) for name, found in by_name.items()}
+
+    return pack.cached(f"catalogue-owners:{catalogue}", make)
+
+
 def _catalogue_places(pack: LocalePack) -> frozenset[str]:
     """The ids of the places a catalogue of real units (hospitals) files a unit at, of the class
     most of its units have where it gives classes (a town whose one hospital is a psychiatric one

@@ -708,3 +708,16 @@ def test_a_unit_named_after_a_town_abroad_follows_that_towns_surrogate_not_a_hom
              ("Av. Haya de la Torre s/n", "CALLE"), ("Córdoba", "TERRITORIO"), ("5000", "TERRITORIO"), ("Argentina", "PAIS")]  # fmt: skip
     for town, _, _, university, _, town_again, *_ in run_many(text, spans, keys=6):
         assert "Córdoba" not in university and town in university and town_again == town, (town, university)
+
+
+def test_a_catalogue_hospital_is_run_as_the_original_where_its_town_has_one_so():
+    """"Hospital General de Segovia ... @saludcastillayleon.es" had become the private "Hospital
+    Recoletas Segovia" beside the public service's e-mail (round 59). A hospital the catalogue
+    files as public becomes a public one, a private one a private one, where the surrogate town
+    holds one (Segovia's one other general hospital is private: the town comes first)."""
+    owner = {r["name"]: r["owner"] for r in es_pack().rows("hospitals")}
+    text = "Localidad/ Provincia: Madrid.\nRemitido por: Dr. Luis Pérez. {unit}. Madrid."
+    for unit, run_by in (("Hospital Universitario La Paz", "public"), ("Hospital Universitario HM Sanchinarro", "private")):
+        spans = [("Madrid", "TERRITORIO"), ("Luis Pérez", "NOMBRE_PERSONAL_SANITARIO"), (unit, "HOSPITAL"), ("Madrid", "TERRITORIO")]
+        drawn = [out[2] for out in run_many(text.format(unit=unit), spans, keys=30)]
+        assert all(owner.get(name) == run_by for name in drawn), [(name, owner.get(name)) for name in drawn if owner.get(name) != run_by]
