@@ -392,17 +392,20 @@ class PersonService:
         then shared surrogates, and a draw among every name at the first meeting gave adults names
         of the 2000s again (reviews)."""
 
-        def free(name: str) -> bool:
-            return not self._scope.is_taken(NAMESPACE, family, name) and normalise(name) not in self._scope.originals
+        left: dict[int, WeightedList] = {}  # a pool's free names, worked out once per value: its attempts share them
 
         def draw(stream: KeyedStream) -> str:
             name = pool.draw(stream)
-            if free(name):
+            if not self._scope.is_taken(NAMESPACE, family, name) and normalise(name) not in self._scope.originals:
                 return name
             for names in (pool, every):
-                left = kept_where(names, free)
-                if len(left):
-                    return left.draw(stream)
+                if id(names) not in left:
+                    given = self._scope.taken(NAMESPACE, family) | self._scope.originals
+                    folded = self._pack.cached(f"folded-names:{id(names)}", lambda names=names: tuple(normalise(n) for n in names.items))
+                    kept = [(n, w) for n, w, f in zip(names.items, names.weights, folded) if f not in given]
+                    left[id(names)] = WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
+                if len(left[id(names)]):
+                    return left[id(names)].draw(stream)
             return name
 
         return draw
