@@ -624,8 +624,9 @@ def _propagate(
     other notes (`elsewhere`, `Engine._mark_named`), each as the annotators wrote it there (a
     "vasquez" tagged in lower case spreads in lower case), and in capitals in a note written in
     capitals ("VERONICA" of a "Veronica" tagged elsewhere was a leftover readers found): there a
-    name of one word only right after a title or kinship word ("DAUGHTER VERONICA"), since case no
-    longer tells a name from a word ("BROWN STOOL" beside a Dr. Brown). Names and places match case-sensitively;
+    name of one word only in a mention a title or kinship word of one person stands right before in
+    its sentence ("DAUGHTER VERONICA"), since case no longer tells a name from a word ("BROWN STOOL"
+    beside a Dr. Brown). Names and places match case-sensitively;
     a value under three letters, a kinship word, title or particle never spreads, nor a name or
     handle that is a common word of the language."""
     common = common_words(pack) if pack else frozenset()
@@ -659,10 +660,6 @@ def _propagate(
                     cued.add(upper)
     titles, cues = (title_words(pack), _cue_words(pack)) if cued and pack else (frozenset(), frozenset())
     taken = [(t.span.start, t.span.end) for t, _, _ in targets]
-    licensed = {  # a name in capitals after a cue once in the note is that name in all its mentions there
-        value for value in cued
-        if any(_after_a_cue(document.text, start, titles, cues) for start, _ in _whole_word_occurrences(document.text, value, True))
-    }  # fmt: skip
     added: list[tuple[Target, Strategy, bool]] = []
     lowered: str | None = None  # the text in lower case, made once for the values matched case-blind
     for value, (target, strategy) in [*sorted(values.items(), key=lambda item: (-len(item[0]), item[0])), *words.items()]:
@@ -672,8 +669,8 @@ def _propagate(
         for start, end in _whole_word_occurrences(document.text, value, sensitive, lowered):
             if any(start < e and s < end for s, e in taken):
                 continue
-            if value in cued and value not in licensed:
-                continue
+            if value in cued and not _after_a_cue(document.text, start, titles, cues):
+                continue  # each mention on its own: "DR BROWN AWARE" beside "BROWN STOOL"
             taken.append((start, end))
             span = Span(start, end, target.span.label)  # not the tagged span's attrs: its id, its text
             added.append((Target(span, document.text[start:end], target.label, target.role, target.kind), strategy, True))
@@ -693,7 +690,7 @@ def _after_a_cue(text: str, start: int, titles: frozenset[str], cues: frozenset[
     line = text[max(0, start - CUE_REACH) : start].rsplit("\n", 1)[-1]
     initial = False
     for token in reversed(_CUE_TOKEN.findall(line)):
-        word = _POSSESSIVE.sub("", token.rstrip(".")).casefold()
+        word = _POSSESSIVE.sub("", token.rstrip(".").casefold())
         if token.endswith(".") and len(word) == 1 and not initial:
             initial = True  # one initial between the title and the name
             continue

@@ -175,7 +175,7 @@ def followed_dates(
 # it on its line ("'90 lbs", "'88 bpm" are measures) and no day or month before it: the dates rule
 # moves it as a year alone. One before the apostrophe ("77'") may be feet ("ambulated 50'").
 _APOSTROPHE_YEAR = regex.compile(r"(?<![\p{L}\p{N}'’/.\-])['’](?P<y>\d{2})(?![\p{L}\p{N}'’]|[/.\-]\d)(?=[^\S\n]*(?:[^\p{L}\s]|\n|$))")
-_AFTER_A_DAY = regex.compile(r"\d[,\s]*$")  # a day or a month in figures right before
+_AFTER_A_DAY = regex.compile(r"(?<![\p{L}\d])\d{1,2}[,\s]*$|\d[/.\-]\d{1,2}[,\s]*$")  # a day or a month in figures right before ("x3" is a count)
 LAST_DAY = 31
 
 # Where a date (a) may accept can stand: two numbers joined by a separator the scope's numeric

@@ -184,18 +184,18 @@ def test_a_name_tagged_in_one_note_follows_in_capitals_in_a_note_written_in_capi
     docs = notes(  # reviews: once case no longer tells, a name that is a word replaced the word
         ("Seen by Dr. Brown.", [("Brown", "PERSON")]),
         ("Seen by Dr. Brown.", [("Brown", "PERSON")]),
-        ("GI: BROWN STOOL X2, GUAIAC NEG. UPDATED FAMILY. BROWN STOOL AGAIN.", []),
+        ("GI: BROWN STOOL X2, GUAIAC NEG. UPDATED FAMILY. BROWN STOOL AGAIN. DR BROWN AWARE.", []),
         ("SEEN BY DR. J. BROWN. PLAN PER BROWN.", []),
         ("RN Rose aware.", [("Rose", "PERSON")]),
         ("BP ROSE TO 150. HR ROSE TOO. FAMILY ROSE EARLY.", []),
-        ("LIVES W/ DAUGHTER,                                   VERONICA. LIVES W/ DAUGHTER (VERONICA).", []),
+        ("LIVES W/ DAUGHTER,                                   VERONICA. LIVES W/ DAUGHTER'S VERONICA.", []),
         ("Daughter Veronica called.", [("Veronica", "PERSON")]),
     )
     out = run(docs, SUBJECT, propagate=True)
-    assert out[2]["spans"] == []  # no title or kinship word of one person right before, in its sentence
-    assert "BROWN" not in out[3]["text"] and len(out[3]["spans"]) == 2  # after "DR. J.": the name, in all the note's mentions
+    assert out[2]["text"].startswith("GI: BROWN STOOL X2") and "BROWN STOOL AGAIN" in out[2]["text"] and len(out[2]["spans"]) == 1
+    assert "DR. J. BROWN" not in out[3]["text"] and "PER BROWN" in out[3]["text"]  # each mention on its own
     assert out[5]["spans"] == []
-    assert "VERONICA" not in out[6]["text"]  # one value, one reading in a note
+    assert "VERONICA" not in out[6]["text"]  # a padded line and a possessive cue
     docs = notes(("Husband Tom Green in to visit.", [("Tom Green", "PERSON")]), ("PT TALKED WITH TOM GREEN TODAY. GREEN SPUTUM.", []))
     out = run(docs, SUBJECT, propagate=True)
     assert "TOM GREEN" not in out[1]["text"] and out[1]["text"].endswith(" GREEN SPUTUM.")  # a name of two words: whole

@@ -68,8 +68,8 @@ def test_a_two_digit_year_after_an_apostrophe_is_swept_and_feet_and_decades_are_
     "ambulated 50'"), "'05", "60-70'S", a quoted word, a number before a unit or word ("'99%", "'90
     lbs", reviews) and a date's year ("4/5/'91", "Mar 3 '93") are not."""
     text = ("Admitted 3/12. pmh: s/p mi '92, s/p cabg/mvr ’96. Ambulated 50' x2, HR 60-70'S, CVA 74', '05 flu, 'x92'. "
-            "Sat '99% RA, K '40 mEq, Wt '90 lbs, HR '88 bpm, MI 4/5/'91, CVA Mar 3 '93, 4/5 '94, April, '95.\ns/p appy '97\n")
-    assert swept(text, ["3/12", "’96"]) == ["'92", "'97"]  # a unit or word after it, a date's year: no year alone
+            "Sat '99% RA, K '40 mEq, Wt '90 lbs, HR '88 bpm, MI 4/5/'91, CVA Mar 3 '93, 4/5 '94, April, '95.\ns/p appy '97\ncabg x3 '98,\n")
+    assert swept(text, ["3/12", "’96"]) == ["'92", "'97", "'98"]  # a unit or word after it, a date's year: no year alone; "x3" a count
     assert swept(text, ["3/12"]) == []  # the scope writes no year so
     assert swept("pmh: s/p mi '92.", []) == []
 

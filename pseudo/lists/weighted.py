@@ -10,7 +10,7 @@ from typing import Iterable, Mapping
 
 from rapidfuzz.utils import default_process
 
-from pseudo.folds import loose
+from pseudo.folds import loose, normalise
 from pseudo.keyed import KeyedStream
 
 STARTING_KEPT = 1024  # first words whose items a list keeps (see WeightedList.starting)
@@ -39,6 +39,11 @@ class WeightedList:
         if self.weights and min(self.weights) >= 1:  # no weight to raise to 1: summed in C
             return tuple(accumulate(self.weights))
         return tuple(accumulate(max(1, w) for w in self.weights))
+
+    @cached_property
+    def normalised(self) -> tuple[str, ...]:
+        """The items as scopes compare values (`pseudo.folds.normalise`), worked out once."""
+        return tuple(map(normalise, self.items))
 
     @cached_property
     def _index(self) -> dict[str, int]:

@@ -291,8 +291,7 @@ class Clock:
         moved, later = clock.day(born), sorted(clock.day(day) for day in self._record_dates(document, pack) if day > born)
         if not later or any(_age_in(unit, moved, day) == value for day in later):
             return 0
-        possible = [day for day in later if _born_window(unit, value, day)[0] <= later[0]] or later  # a birth before the first date
-        reference = min(possible, key=lambda day: (abs(_age_in(unit, moved, day) - value), day))
+        reference = min(later, key=lambda day: (abs(_age_in(unit, moved, day) - value), day))
         earliest, latest = _born_window(unit, value, reference)
         target = min(max(moved, earliest), latest, later[0])
         if target == born:

@@ -392,7 +392,7 @@ class PersonService:
         then shared surrogates, and a draw among every name at the first meeting gave adults names
         of the 2000s again (reviews)."""
 
-        left: dict[int, WeightedList] = {}  # a pool's free names, worked out once per value: its attempts share them
+        left: dict[int, WeightedList] = {}  # a pool's free names, worked out once per value: its attempts share them (pools live through it)
 
         def draw(stream: KeyedStream) -> str:
             name = pool.draw(stream)
@@ -401,8 +401,7 @@ class PersonService:
             for names in (pool, every):
                 if id(names) not in left:
                     given = self._scope.taken(NAMESPACE, family) | self._scope.originals
-                    folded = self._pack.cached(f"folded-names:{id(names)}", lambda names=names: tuple(normalise(n) for n in names.items))
-                    kept = [(n, w) for n, w, f in zip(names.items, names.weights, folded) if f not in given]
+                    kept = [(n, w) for n, w, f in zip(names.items, names.weights, names.normalised) if f not in given]
                     left[id(names)] = WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
                 if len(left[id(names)]):
                     return left[id(names)].draw(stream)
