@@ -185,7 +185,7 @@ def surrogate_domain(original: str, ctx: Context, position: int, mail: bool = Fa
 def _worldwide(providers: WeightedList, pack: LocalePack) -> WeightedList:
     """The providers under a generic top-level domain that serve no one country (gmail.com, not
     hotmail.es nor ya.com, a Spanish provider an Argentine record's address had been at), when any."""
-    national = {r["name"] for r in pack.rows("email_domains") if r["kind"] == "provider" and r.get("region")}
+    national = pack.cached("national-providers", lambda: frozenset(r["name"] for r in pack.rows("email_domains") if r["kind"] == "provider" and r.get("region")))
     kept = [(d, providers.weight(d)) for d in providers.items if d.rsplit(".", 1)[-1] in GENERIC_TLDS and d not in national]
     return WeightedList(tuple(d for d, _ in kept), tuple(w for _, w in kept)) if kept else providers
 
