@@ -1005,6 +1005,11 @@ def _es_places_in_municipalities(spain: list[dict]) -> dict[str, str]:
     return found
 
 
+# The abbreviations Spanish texts write for two countries (by hand, from dictionary knowledge: the
+# RAE's "EE. UU."): a maker's address "(Cincinnati, Oh, USA)" read as no country became "CHINA".
+ES_COUNTRY_ABBREVIATIONS = {"C-US": ("EE. UU.", "EE.UU.", "EEUU", "EE UU", "USA", "U.S.A.", "EUA"), "C-GB": ("UK", "U.K.")}
+
+
 def _es_locations(data: Path, out: Path) -> dict[str, dict]:
     world = read_tsv(data / "global" / "locations_world.tsv")
     spain = read_tsv(data / "es" / "locations.tsv")
@@ -1015,6 +1020,8 @@ def _es_locations(data: Path, out: Path) -> dict[str, dict]:
             continue  # a capital whose only name is English-shaped ("Guatemala City"), a territory without a Spanish name
         aliases = [row["name_en"]] if row["name_en"] and row["name_en"] != name else []
         rows[row["id"]] = [row["parent_id"], row["kind"], nfc(name), int(row["population"] or 0), aliases, row["code"]]
+    for country, abbreviations in ES_COUNTRY_ABBREVIATIONS.items():
+        rows[country][4] += abbreviations
     population: dict[str, int] = defaultdict(int)  # municipality id -> largest GeoNames place in it
     places = {row["id"]: row for row in spain}
     for place, municipality in _es_places_in_municipalities(spain).items():
@@ -1078,7 +1085,8 @@ def _es_locations(data: Path, out: Path) -> dict[str, dict]:
                 f"{PDDL}; {GEONAMES}; Unicode License v3 (CLDR names)",
                 "continents, countries and capitals with Spanish names (CLDR; a capital without one under its GeoNames "
                 "English name where that holds no English word, 'Quito', 'Brasilia', else left out) from "
-                "../shared/data/global/locations_world.tsv, English names as aliases; Spain's 19 autonomous communities, "
+                "../shared/data/global/locations_world.tsv, English names as aliases (and, by hand, the abbreviations texts "
+                "write for the United States and the United Kingdom: 'EE. UU.', 'USA', 'UK'); Spain's 19 autonomous communities, "
                 "52 provinces and 8,124 municipalities (INE 2017) from ../shared/data/es/locations.tsv, INE names turned "
                 "to text order ('Rozas de Madrid, Las' -> 'Las Rozas de Madrid'), bilingual names split on '/' into name "
                 "and aliases, parentheses dropped; a province's Spanish exonym in libphonenumber's geocoding (S1: "
@@ -1517,6 +1525,9 @@ def _es_hospital_addresses() -> dict[str, tuple[str, str]]:
 # Universitario Moncloa", "Grupo Ha") written "HM" (a source slip, corrected by hand).
 _ES_OWNER_TAIL = re.compile(r"(?:,?\s+Grupo\s+\S+)?(?:(?:,\s*|\s+)(?:S\.?A\.?U?\.?|S\.?L\.?U?\.?|Slu))?\s*$", re.IGNORECASE)
 _ES_HM_SLIP = re.compile(r"\bHa\b")
+# A company's registered name where the catalogue gives no unit's name ("HM Hospitales 1.989",
+# "... Mutua Colaboradora Con La Seguridad Social Nº 275"): no record writes a hospital so.
+_ES_COMPANY_NAME = re.compile(r"\d\.\d{3}\b|\bN[ºo°]\s*\d")
 _ES_NOTE_TAIL = re.compile(r"\s*(?:\([^)]*\)?|-\s+(?:Empresa|Consorci)\b.*)\.?\s*$|\.\s*$")  # "(Complejo Asistencial de Segovia)", "- Consorci Sanitari del Garraf."
 
 
@@ -1556,6 +1567,8 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
         holders[r["postcode"]].add(r["place_id"])
     for row in read_tsv(data / "es" / "hospitals.tsv"):  # municipality_code: INE's 5 digits and a check digit
         name, note = _hospital_name(row["name"])
+        if _ES_COMPANY_NAME.search(name):
+            continue
         place = f"ES-M{row['municipality_code'][:5]}"
         if row["codcnh"] in addresses:  # "Hospital Palma del Río", filed at Córdoba with Palma del Río's 14700
             coded = holders[addresses[row["codcnh"]][1]]
@@ -1583,7 +1596,8 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
             **_es_source(
                 "S17", "Alonsomar/hospitales_esp", "b4ff38818bac58c240a3e765829fc491013842e4",
                 "Ministerio de Sanidad reuse terms (attribution): Catálogo Nacional de Hospitales 2024",
-                "every hospital of the national catalogue as published, without the owner's legal form and group "
+                "every hospital of the national catalogue as published but the two filed under a company's registered "
+                "name ('HM Hospitales 1.989', '... Mutua Colaboradora Con La Seguridad Social Nº 275'), without the owner's legal form and group "
                 "(', S.A.', ', Grupo Quironsalud'), the catalogue's note in brackets, a trailing period and an owning "
                 "company or consortium after a dash (their words kept in column also: 'Sede Txagorritxu', a former name "
                 "the unit may not be the surrogate of), and with the source's 'Ha' for the HM group written 'HM' (by hand), "

@@ -891,8 +891,8 @@ class HealthcareUnitRule(Rule):
         wanted = classes.get(loose(target.text), frozenset({usual})) if usual else frozenset()
         if usual in wanted or (town_after is not None and world is not None and world.files_elsewhere(catalogue_name, target.text, town_after)):  # type: ignore[arg-type]
             wanted = frozenset({usual})  # a name of several classes, or another town's unit: a general one (a long-stay unit for a paediatric one gave a record away)
-        owners = catalogue_owners(ctx.pack, catalogue_name) if catalogued else {}
-        run_by = owners.get(loose(target.text), frozenset())
+        owners, usual_owner = catalogue_owners(ctx.pack, catalogue_name) if catalogued else ({}, None)
+        run_by = owners.get(loose(target.text), frozenset({usual_owner}) if usual_owner else frozenset())
         run_by = run_by if len(run_by) == 1 else frozenset()  # a name the catalogue files as public and private says nothing
         owner_matters = [bool(run_by)]  # dropped where the surrogate town has a unit of the class run otherwise only
 

@@ -149,7 +149,7 @@ class OrganisationRule(HealthcareUnitRule):
         if kind == "product" and ctx.pack.has(makers.get("products", "")):
             return self._product(target, ctx, makers, cue)
         forms = frozenset(f.casefold() for f in makers.get("legal_forms") or ())
-        with_form = _legal_form(target.text, forms)
+        with_form = _legal_form(target.text, forms) and not ctx.services.makers.legal_form_after(ctx.document.text, target)
         every = ctx.pack.weighted(makers["catalogue"])
 
         def same_form() -> WeightedList:

@@ -53,6 +53,7 @@ _GAP_BEFORE = regex.compile(rf"{_GAP.pattern}$")
 _WORD_BEFORE = regex.compile(r"(\S+)\s*$")  # the word right before a bracket or a gap
 _DESCRIPTION = regex.compile(r"\s*[\p{Lu}\p{N}][^(),;]*,\s*")  # "(Sonos 100 CF, " before a maker: a model or what it is
 _STATE_CODE = regex.compile(r"\p{Lu}{2,3}\.?")  # "CA", "MN": a region's code after a town abroad
+_FORM_AFTER = regex.compile(r"\s*,?\s*([\p{L}.]+)(?=[\s,;)])")  # ", Inc." right after a firm's name
 _COINED_THEN = regex.compile(r"\s*(\p{Lu}\p{L}{3,})\s*,\s*")  # "(Cavit, " before a maker: one capitalised word
 
 
@@ -120,6 +121,7 @@ class MakerService:
             described = _DESCRIPTION.fullmatch(document.text, opening + 1, target.span.start)
             firm = described is not None and (any(c.isdigit() for c in described.group()) or self._has_legal_form(target.text))
             cited = self._is_listed(target.text) or (firm and (any(a.label == "COUNTRY" for a in address) or self._town_and_state_abroad(address)))
+            cited = cited or (self.legal_form_after(document.text, target) and self._names_a_country_abroad(address))
             coined = self._coined_product(document.text, opening, target) and (address or _GAP.fullmatch(document.text, target.span.end, closing))
             if self._product_in(document, targets, target, opening) or (address and cited) or coined:
                 makers.add(target.span.start)
@@ -148,6 +150,26 @@ class MakerService:
         # a foreign capital with a code or a region of no home place ("Dublin, CA"), or a town no list holds with a
         # foreign region ("Mountain View, USA"); an unlisted village with a code may be a home one ("Villarrubia, CR")
         return (abroad(town) and (code or unlisted(region) or abroad(region))) or (unlisted(town) and abroad(region))
+
+    def legal_form_after(self, text: str, maker: Target) -> bool:
+        """'(Ohio Medical Instrument Co, Inc., Cincinnati, Oh, USA)': a legal form written right after
+        the name, untagged, the way a firm's registered name is cited (a surrogate ending in its
+        own then wrote "Matheson Tri-Gas Inc., Inc.")."""
+        after = _FORM_AFTER.match(text, maker.span.end)
+        return after is not None and self._has_legal_form(after.group(1))
+
+    def _names_a_country_abroad(self, address: list[Target]) -> bool:
+        """A country the pack lists, that holds none of its towns: a firm's address abroad, where
+        an employer's at home names the home country ("Talleres Pérez, S.L., Vigo, España")."""
+        if not self._pack.has("locations"):
+            return False
+        tree, kinds = self._pack.tree(), self._pack.settings.places.kinds
+        country_kind, town_kind = (kinds.get("COUNTRY") or ("",))[0], (kinds.get("PLACE") or ("",))[0]
+        for part in address:
+            found = tree.lookup(part.text.strip()) if part.label == "COUNTRY" else []
+            if found and all(p.kind == country_kind and not tree.descendants(p, town_kind) for p in found):
+                return True
+        return False
 
     def _has_legal_form(self, name: str) -> bool:
         """A firm's name ending in a legal form of the pack ("Bedfont Scientific Ltd")."""

@@ -210,3 +210,26 @@ def test_a_firm_after_a_model_with_a_town_and_its_state_is_a_maker():
     for text, firm, places in employers:
         replaced = run(text, [(firm, "INSTITUCION"), *((p, "TERRITORIO") for p in places)]).replacements[0]
         assert replaced.kept_as is None and replaced.surrogate != firm, text
+
+
+def test_a_firm_with_its_legal_form_written_after_it_before_a_country_abroad_is_a_maker():
+    """"cabezal de Mayfield (Ohio Medical Instrument Co, Inc., Cincinnati, Oh, USA)" had become
+    "(Matheson Tri-Gas Inc., Inc., Narón, Bergondo, CHINA)" (round 60): "USA" was no country of the
+    lists, the firm no maker. A firm whose legal form is written right after it, before an address
+    with a country abroad, is cited as a maker and kept with its address; at home it may be an
+    employer, and is replaced."""
+    text = "Se colocó el cabezal de Mayfield (Ohio Medical Instrument Co, Inc., Cincinnati, Oh, USA). El postoperatorio fue bueno."
+    spans = [("Ohio Medical Instrument Co", "INSTITUCION"), ("Cincinnati", "TERRITORIO"), ("Oh", "TERRITORIO"), ("USA", "PAIS")]
+    assert [r.surrogate for r in run(text, spans).replacements] == ["Ohio Medical Instrument Co", "Cincinnati", "Oh", "USA"]
+    text = "Trabaja de peón (Talleres Pérez, S.L., Vigo, España) desde 2001."
+    firm = run(text, [("Talleres Pérez", "INSTITUCION"), ("Vigo", "TERRITORIO"), ("España", "PAIS")]).replacements[0]
+    assert firm.kept_as is None and firm.surrogate != "Talleres Pérez"
+
+
+def test_a_maker_before_its_legal_form_written_apart_takes_none_of_its_own():
+    """"Matheson Tri-Gas Inc., Inc." (round 60): a maker replaced before ", Inc." is drawn among
+    makers named without a legal form, so the form is written once."""
+    forms = ("Inc.", "Ltd.", "LLC", "Corp.", "Co.", "Co", "LP", "S.A.", "AG", "GmbH", "plc", "A/S", "AB", "B.V.", "N.V.")
+    text = "Se colocó el cabezal (Ohio Medical Instrument Co, Inc., Cincinnati) sin incidencias."
+    for new, _ in run_many(text, [("Ohio Medical Instrument Co", "INSTITUCION"), ("Cincinnati", "TERRITORIO")], **REPLACE_MAKERS):
+        assert not new.endswith(forms), new
