@@ -425,6 +425,13 @@ def field_in_sex(pack: LocalePack, value: str, sex: str) -> str | None:
     return entry["opposite"]
 
 
+def running_text_sex(pack: LocalePack, text: str) -> tuple[str, int] | None:
+    """The sex a record's running text gives its patient and how many phrases mark it (`_text_sex`)."""
+    if not pack.has("sex"):
+        return None
+    return _text_sex(pack, pack.vocabulary("sex").get("words") or [], text)
+
+
 def _text_sex(pack: LocalePack, words: list[dict], text: str) -> tuple[str, int] | None:
     """The sex a record's running text gives its patient (see `record_sex`), and how many phrases
     mark that sex (a masculine generic marks none); None where it does not tell."""

@@ -41,6 +41,7 @@ from pseudo.lists.names import (
     kept_where,
     name_lists,
     record_sex,
+    running_text_sex,
     title_words,
     written_without_accents,
 )
@@ -160,9 +161,15 @@ class PersonService:
             return
         sex, source = stated
         patients, certain = self._patients(document, list({id(p): p for p in by_start.values()}.values()))
+        named = {self._read_gender(p, document)[0] for p in patients if p.cue is None} - {"neutral"}
         if source == "ambiguous field":  # "Arturo ... Sexo: M ... el paciente": M for masculino, the name's sex holds
-            named = {self._read_gender(p, document)[0] for p in patients if p.cue is None} - {"neutral"}
-            sex = named.pop() if len(named) == 1 else sex
+            sex = next(iter(named)) if len(named) == 1 else sex
+        elif source == "field" and certain and len(named) == 1 and named != {sex}:
+            # "Ricardo ... Sexo: F ... al paciente", "Candela ... Sexo: H ... una mujer de": the field is the slip where
+            # the text sides with the name, even by a masculine generic ("Marta" beside "al paciente" gave a record
+            # away, round 61); a text that says nothing leaves the field's sex
+            written = running_text_sex(self._pack, document.text)
+            sex = next(iter(named)) if written is not None and named == {written[0]} else sex
         for person in patients:
             if (source == "field" and certain) or person.cue is None:
                 person.cue = sex

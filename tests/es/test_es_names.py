@@ -130,6 +130,19 @@ def test_a_field_value_written_for_either_sex_yields_to_the_patient_s_name():
         assert gender_of(patient) == "female", patient
 
 
+def test_a_sex_field_against_the_patient_s_name_and_text_is_the_record_s_slip():
+    """"Nombre: Ricardo ... Sexo: F ... sometido ... al paciente" had become "Marta" beside "al
+    paciente" (round 61, both readers); "Candela ... Sexo: H ... una mujer de" had taken a man's
+    name. Where the running text sides with the patient's given name, even by a masculine generic,
+    the name keeps its sex and the field stays as written, the original's own slip."""
+    text = "Nombre: Ricardo.\nSexo: F.\nHabía sido sometido a cirugía. Se realizó al paciente una biopsia."
+    for patient, sex in run_many(text, [("Ricardo", PATIENT), ("F", SEX)], keys=15):
+        assert gender_of(patient) == "male" and sex == "F", (patient, sex)
+    text = "Nombre: Candela.\nSexo: H.\nSe trata de una mujer de 40 años."
+    for patient, sex in run_many(text, [("Candela", PATIENT), ("H", SEX)], keys=15):
+        assert gender_of(patient) == "female" and sex == "H", (patient, sex)
+
+
 def test_fields_that_disagree_follow_the_running_text():
     """"Sexo: H" in the header beside "Mujer de 75 años" (tagged as the sex too) and "la paciente":
     the header's slip, caught by both readers of round 41 in two records. The patient's name and
