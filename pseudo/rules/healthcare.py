@@ -939,7 +939,7 @@ class HealthcareUnitRule(Rule):
             return Surrogate(renamed, kept=kept, kept_as="named after its kept place" if kept else None)
         if place is not None and unit_type and not catalogued and _named_after_its_place(unit_type, type_word, place, target, ctx):
             return Surrogate(target.text, kept=True, kept_as="named after its kept place")
-        streets = ctx.services.address.streets_of(place) if place is not None and ctx.pack.has("locations") else None
+        streets = ctx.services.address.unit_namesakes(place) if ctx.pack.has("locations") else None
         attempts = [0]  # the scope's consistent draw calls this once per attempt
 
         def draw(stream: KeyedStream) -> str:

@@ -47,6 +47,7 @@ PLACE_LABELS = ("PLACE", "REGION", "COUNTRY")
 NAMESPACE = "places"  # the keyed draws of the world, as the places rule has always made them
 COMMON_STREET_TOWNS = 3  # a street name borne in this many towns reads as at home anywhere
 MIN_COMMON_STREETS = 100  # fewer shared names than this: the whole country list is drawn from
+UNIT_NAMESAKES = 500  # the country list's most common street names a unit of no place may be named after
 ARTICLE_REACH = 12  # characters before a place searched for its article
 ORIGIN_REACH = 40  # characters before a place searched for a birthplace cue
 MAX_TRIES = 32  # draws for a town outside the original's region before any town is taken
@@ -1760,6 +1761,37 @@ class AddressWorld:
         `street` draws them; None where neither has streets: a unit named after a street
         ("Centro de Salud Doctor Fleming") is named after one of its town's."""
         return self._local_streets(place, "")
+
+    def unit_namesakes(self, place: Place | None) -> WeightedList | None:
+        """The street names a unit may be named after, those of `streets_of` (a place with none,
+        or no place: the country list's 500 most common): not common words alone ("Residencia Corta", "Residencia
+        Escuelas") nor places abroad ("Residencia Bolivia"), which read as made up (round 61), and
+        a one-word name a person's, a saint's or a home place's ("Residencia Cementerio"); None
+        where there are no streets."""
+        streets = self.streets_of(place) if place is not None else None
+        if streets is None:
+            place = None
+            streets = self._pack.weighted("streets").top(UNIT_NAMESAKES) if self._pack.has("streets") else None
+        if streets is None:
+            return None
+        common = common_words(self._pack) | particles(self._pack)
+
+        def make() -> WeightedList:
+            names = [self._pack.weighted(n) for n in ("first_names_female", "first_names_male", "last_names", "saints") if self._pack.has(n)]
+
+            def names_a_unit(name: str) -> bool:
+                words = [w for w in regex.findall(r"[\p{L}\p{N}]+", name) if w.casefold() not in common]
+                found = self._tree.lookup(name)
+                if not words or (found and all(self.is_abroad(p) for p in found)):
+                    return False
+                # one naming word: a person, a saint or a home place ("Jovellanos", "Torrente"), not a
+                # thing ("Residencia Cementerio")
+                return len(words) > 1 or bool(found) or any(listed.weight(words[0]) for listed in names)
+
+            kept = [(n, w) for n, w in zip(streets.items, streets.weights) if names_a_unit(n)]
+            return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept)) if kept else streets
+
+        return self._pack.cached(f"unit-namesakes:{place.id if place is not None else '*'}", make)
 
     def _country_streets(self) -> WeightedList:
         """The country list's names that many towns share ("Mayor", "Real", "San Roque"), when it

@@ -734,3 +734,25 @@ def test_a_hospital_the_catalogue_does_not_find_is_taken_for_public():
         spans = [(town, "TERRITORIO"), ("Luis Pérez", "NOMBRE_PERSONAL_SANITARIO"), ("Hospital Ramon y Cajal", "HOSPITAL"), (town, "TERRITORIO")]
         drawn = [out[2] for out in run_many(text.format(town=town), spans, keys=20)]
         assert all(owner.get(name) == "public" for name in drawn), [name for name in drawn if owner.get(name) != "public"]
+
+
+def test_a_unit_named_after_a_street_is_named_after_a_person_a_saint_or_a_home_place():
+    """"Residencia Cristal, Ourense" had become "Residencia Jesús"; other keys gave "Residencia
+    Corta", "Residencia Escuelas", "Residencia Cementerio", "Residencia Bolivia" (round 61): a unit
+    named after a street takes a street name that names a person, a saint or a home place, never
+    common words alone or a place abroad."""
+    pack = es_pack()
+    listed = [pack.weighted(n) for n in ("first_names_female", "first_names_male", "last_names", "saints")]
+    common = {r["word"] for r in pack.rows("common_words")}
+    tree = pack.tree()
+    text = "Localidad/ Provincia: Ourense.\nResponsable clínico: Cristina Pérez Melón, Servicio de Nefrología, Residencia Cristal, Ourense."
+    spans = [("Ourense", "TERRITORIO"), ("Cristina Pérez Melón", "NOMBRE_PERSONAL_SANITARIO"), ("Residencia Cristal", "INSTITUCION"), ("Ourense", "TERRITORIO")]
+    for _, _, unit, _ in run_many(text, spans, keys=60):
+        name = unit.removeprefix("Residencia ").removeprefix("de ")
+        if listed[-1].weight(name):
+            continue  # a saint ("Residencia Santiago")
+        words = [w for w in regex.findall(r"\w+", name) if w.casefold() not in common]
+        assert words, unit
+        found = tree.lookup(name)
+        assert not found or any(p.id.startswith("ES-") for p in found), unit  # no place abroad
+        assert len(words) > 1 or found or any(names.weight(words[0]) for names in listed), unit
