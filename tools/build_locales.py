@@ -1526,6 +1526,12 @@ def _es_hospital_addresses() -> dict[str, tuple[str, str]]:
 # Universitario Moncloa", "Grupo Ha") written "HM" (a source slip, corrected by hand).
 _ES_OWNER_TAIL = re.compile(r"(?:,?\s+Grupo\s+\S+)?(?:(?:,\s*|\s+)(?:S\.?A\.?U?\.?|S\.?L\.?U?\.?|Slu))?\s*$", re.IGNORECASE)
 _ES_HM_SLIP = re.compile(r"\bHa\b")
+# Type words the catalogue writes without their accents ("Clinica", "Hospital Publico Da Barbanza",
+# "Hospital Universitario y Politecnico La Fe"), by hand from dictionary knowledge (Spanish and Galician).
+ES_HOSPITAL_ACCENTS = {
+    "Clinica": "Clínica", "Clinico": "Clínico", "Publico": "Público", "Politecnico": "Politécnico", "Psiquiatrico": "Psiquiátrico",
+    "Medico": "Médico", "Quirurgico": "Quirúrgico", "Oncologico": "Oncológico", "Oncoloxico": "Oncolóxico", "Geriatrico": "Geriátrico",
+}
 # A company's registered name where the catalogue gives no unit's name ("HM Hospitales 1.989",
 # "... Mutua Colaboradora Con La Seguridad Social Nº 275"): no record writes a hospital so.
 _ES_COMPANY_NAME = re.compile(r"\d\.\d{3}\b|\bN[ºo°]\s*\d")
@@ -1535,6 +1541,7 @@ _ES_NOTE_TAIL = re.compile(r"\s*(?:\([^)]*\)?|-\s+(?:Empresa|Consorci)\b.*)\.?\s
 def _hospital_name(raw: str) -> tuple[str, str]:
     """(the name as records write it, the words cut off it: the note names the unit too)."""
     full = _ES_HM_SLIP.sub("HM", _acronyms_upper(nfc(raw)))
+    full = re.sub(r"\b\w+\b", lambda m: ES_HOSPITAL_ACCENTS.get(m.group(), m.group()), full)
     noted = _ES_NOTE_TAIL.sub("", full).strip() or full
     name = _ES_OWNER_TAIL.sub("", noted).strip() or noted
     return name, " ".join(re.findall(r"\w+", full[len(noted) :]))  # the note's words, not the owner's legal form
@@ -1601,7 +1608,7 @@ def _es_hospitals(data: Path, out: Path) -> dict[str, dict]:
                 "name ('HM Hospitales 1.989', '... Mutua Colaboradora Con La Seguridad Social Nº 275'), without the owner's legal form and group "
                 "(', S.A.', ', Grupo Quironsalud'), the catalogue's note in brackets, a trailing period and an owning "
                 "company or consortium after a dash (their words kept in column also: 'Sede Txagorritxu', a former name "
-                "the unit may not be the surrogate of), and with the source's 'Ha' for the HM group written 'HM' (by hand), "
+                "the unit may not be the surrogate of), and with the source's 'Ha' for the HM group written 'HM' and type words written with their accents ('Clinica', 'Publico', 'Politecnico'; by hand), "
                 "its own town written with the town's accents ('de Cártama', 'de Dénia'), owner = private for the catalogue's "
                 "Dependencia Funcional 'Privados', mutual societies and NGOs, else public (a private hospital for a public one "
                 "beside its health service's e-mail gave a record away), count = beds (at least 1), place_id = its "

@@ -89,3 +89,12 @@ def test_a_hospital_street_ends_in_no_word_twice_and_a_hospital_named_after_a_to
     towns = {r["id"]: r["name"] for r in rows("locations") if r["kind"] == "municipality"}
     [palma] = [r for r in hospitals if r["name"] == "Hospital Palma del Río"]
     assert towns[palma["place_id"]] == "Palma del Río"
+
+
+def test_catalogue_hospitals_write_type_words_with_their_accents_and_no_company_name():
+    """"Hospital Universitario y Politecnico La Fe", "Clinica Perpetuo Socorro" (round 62) and "HM
+    Hospitales 1.989", a company's registered name (round 60), read as a machine's."""
+    names = [row["name"] for row in load_pack("es").rows("hospitals")]
+    unaccented = regex.compile(r"\b(?:Clinica|Clinico|Publico|Politecnico|Psiquiatrico|Medico|Quirurgico)\b")
+    assert not [n for n in names if unaccented.search(n)]
+    assert not [n for n in names if regex.search(r"\d\.\d{3}\b|\bNº\s*\d", n)]
