@@ -98,3 +98,12 @@ def test_catalogue_hospitals_write_type_words_with_their_accents_and_no_company_
     unaccented = regex.compile(r"\b(?:Clinica|Clinico|Publico|Politecnico|Psiquiatrico|Medico|Quirurgico)\b")
     assert not [n for n in names if unaccented.search(n)]
     assert not [n for n in names if regex.search(r"\d\.\d{3}\b|\bNº\s*\d", n)]
+
+
+def test_surnames_of_the_one_surname_custom_weigh_as_two_surname_bearers():
+    """"Peña Jaiteh", "Camacho Tan" (round 62): a surname borne far more often first than second is
+    a one-surname resident's (INE: "Chen" 25,655 first, 2,123 second) and weighs its second-surname
+    bearers times that ratio; Spanish surnames, borne as often second as first, keep their count."""
+    surnames = load_pack("es").weighted("last_names")
+    assert surnames.weight("Chen") < 500 and surnames.weight("Jaiteh") < 100
+    assert surnames.weight("Moya") > 40000 and surnames.weight("Mohamed") > 15000  # Ceuta and Melilla name in two surnames
