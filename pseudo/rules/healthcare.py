@@ -792,8 +792,12 @@ class HealthcareUnitRule(Rule):
         if unit is None or not UNIT_ACRONYM_GAP.fullmatch(ctx.document.text, unit.span.end, target.span.start):
             return None
         written = (ctx.memo.get("written", {}).get(unit.span.start) or "").split("(")[0]  # not "(Sede Txagorritxu ...)"
-        initials = "".join(w[0] for w in _WORD.findall(written) if w[0].isupper())
-        if len(initials) < 2 or initials.casefold() == target.text.casefold():
+        naming = [w for w in _WORD.findall(written) if w[0].isupper() or w.isdigit()]
+        ways = ["".join(w if w.isdigit() else w[0] for w in words) for words in (naming, [w for w in naming if w.casefold() not in particles(ctx.pack)])]
+        # "Hospital Universitario de La Princesa" is "HULP" or "HUP": the second where the first is the original's;
+        # a number stays whole ("HU12O")
+        initials = next((i for i in ways if len(i) >= 2 and i.casefold() != target.text.casefold()), None)
+        if initials is None:
             return None
         initials = initials if target.text.isupper() else initials.lower()
         return ctx.consistent(family, normalise(target.text), lambda _: initials)  # the family of a unit's initials: "HULP" again, the same
