@@ -1744,16 +1744,18 @@ class AddressWorld:
         return self._scope.consistent(NAMESPACE, "street", loose(name), draw, one_to_one=True)
 
     def neighbourhood(self, name: str) -> str:
-        """The one surrogate of a neighbourhood of an address abroad ("Col. Obraje"): a street name
-        of the country list that names no place of the pack ("La Flor", not "Teruel"), since the pack
-        lists no neighbourhoods abroad and a home town there gave the record away."""
+        """The one surrogate of a neighbourhood of an address abroad ("Col. Obraje"): a name of
+        `localities_abroad`, as a street there takes, else a street name of the country list that
+        names no place of the pack ("La Flor", not "Teruel"), since the pack lists no neighbourhoods
+        abroad and a home town there gave the record away ("Colonia Salvador Dalí" in Mexico City,
+        a Catalan painter from the country list, gave another away in round 63)."""
 
         def make() -> WeightedList:
             streets = self._country_streets()
             kept = [(n, w) for n, w in zip(streets.items, streets.weights) if not self._tree.lookup(n)]
             return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept)) if kept else streets
 
-        pool = self._pack.cached("neighbourhoods", make)
+        pool = self._names_abroad() or self._pack.cached("neighbourhoods", make)
         return self._scope.consistent(NAMESPACE, "street", loose(name), pool.draw, one_to_one=True)
 
     def streets_of(self, place: Place) -> WeightedList | None:
