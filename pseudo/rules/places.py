@@ -364,6 +364,10 @@ class PlaceRule(Rule):
         if not ctx.pack.has("postal_codes"):
             raise PseudoError(f"locale {ctx.pack.code!r} has no postal_codes list for postcodes")
         world: AddressWorld = ctx.services.address
+        half = len(text) // 2
+        if len(text) > 1 and text[:half] == text[half:] and _is_postcode(text[:half], world.settings):
+            once = self._postcode(text[:half], ctx, near, town)  # "CP: 2805528055", a code typed twice: its surrogate twice
+            return Surrogate(once.text * 2, fallback=once.fallback)
         if town is None and near is not None:
             town = self._town_beside(near, ctx)
         beside = world.find(town, "PLACE")[0] if town else None

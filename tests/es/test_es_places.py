@@ -906,3 +906,12 @@ def test_a_quarter_written_before_its_city_abroad_is_a_locality_and_its_unit_kee
              ("Calle Olivos 943", "CALLE"), ("Independencia", "TERRITORIO")]  # fmt: skip
     for *_, unit, _, quarter in run_many(text, spans, keys=10):
         assert quarter != "Santiago de Chile" and unit == "Universidad de Santiago de Chile", (unit, quarter)
+
+
+def test_a_postcode_typed_twice_becomes_its_surrogate_typed_twice():
+    """"CP: Madrid 2805528055" had become "8376409423", digits no postcode has (round 63, both
+    readers): a code written twice in one span is one code, and its surrogate is written twice."""
+    text = "Domicilio: Calle Fernando Higueras, 27, 7B.\nLocalidad/ Provincia: Madrid.\nCP: Madrid 2805528055.\nDatos asistenciales."
+    spans = [("Calle Fernando Higueras, 27, 7B", "CALLE"), ("Madrid", "TERRITORIO"), ("Madrid", "TERRITORIO"), ("2805528055", "TERRITORIO")]
+    for *_, town, code in run_many(text, spans, keys=10):
+        assert town == "Madrid" and code[:5] == code[5:] and code[:2] == "28" and code[:5] != "28055", code
