@@ -655,6 +655,7 @@ def _towns_abroad(data: Path, out: Path, languages: tuple[str, ...], home: str) 
             continue  # an English name ("Girardot City")
         key = (city["countrycode"], city["admin1code"], name)
         towns[key] = max(towns.get(key, 0), int(city["population"]))
+    spoken = {c: next(code for code in languages if code in babel.languages.get_official_languages(c, de_facto=True)) for c in speaking}
     rows = sorted(towns.items(), key=lambda item: (item[0][0], -item[1], item[0][1], item[0][2]))
     return {
         "towns_abroad": {
@@ -665,11 +666,12 @@ def _towns_abroad(data: Path, out: Path, languages: tuple[str, ...], home: str) 
                 f"(cities15000.json), in the countries whose official language (CLDR, de jure or de facto, through "
                 f"babel) is one of {', '.join(repr(code) for code in languages)} other than {home} ({', '.join(speaking)}): country code, GeoNames first-level "
                 "region code, name as GeoNames writes it (a few without their accents: 'Benito Juarez'; names with "
-                "the English 'City' left out), population; "
+                "the English 'City' left out), population, the country's official language of those (where it is "
+                "the pack's, institutions there are named after saints and people as at home); "
                 "capitals left out, also where GeoNames files one twice (the world tree holds them "
                 "with their CLDR names); a town of a kept country that the list finds becomes another town of its "
                 "region, by population",
-                rows=write_tsv(out / "towns_abroad.tsv", ("country", "region", "name", "population"), [(c, r, n, pop) for (c, r, n), pop in rows]),
+                rows=write_tsv(out / "towns_abroad.tsv", ("country", "region", "name", "population", "language"), [(c, r, n, pop, spoken[c]) for (c, r, n), pop in rows]),
             ),
         }
     }  # fmt: skip

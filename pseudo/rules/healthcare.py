@@ -144,9 +144,12 @@ def _named_as_abroad(template: str) -> bool:
     return slots <= ABROAD_SLOTS and bool(slots - {"type"}) and not HOME_WORDS & set(_WORD.findall(template))
 
 
-def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, place: Place | None, streets: WeightedList | None = None) -> str:
-    """The template with its slots drawn; {streets} from `streets` (the surrogate town's) when
-    given; a kind of place ("{province}") the region of that kind holding `place`."""
+def _fill(
+    template: str, type_word: str, pack: LocalePack, stream: KeyedStream, place: Place | None, streets: Callable[[KeyedStream], str | None] | None = None
+) -> str:
+    """The template with its slots drawn; {streets} what `streets` draws (a street name the
+    surrogate town's units may bear) when it draws one; a kind of place ("{province}") the region
+    of that kind holding `place`."""
 
     def value(match: regex.Match) -> str:
         slot = match.group(1)
@@ -170,8 +173,8 @@ def _fill(template: str, type_word: str, pack: LocalePack, stream: KeyedStream, 
             if not kinds:
                 raise ValueError("the pack names no place kind for {place} (settings.places.kinds.PLACE)")
             return place_pool(pack, kinds[0]).draw(stream)
-        if slot == "streets" and streets is not None:
-            return streets.draw(stream)
+        if slot == "streets" and streets is not None and (namesake := streets(stream)) is not None:
+            return namesake
         if pack.has(slot):
             return pack.weighted(slot).top(500).draw(stream)
         raise ValueError(f"unknown placeholder {{{slot}}} in the pack's institution names")
@@ -796,10 +799,13 @@ class HealthcareUnitRule(Rule):
         ways = ["".join(w if w.isdigit() else w[0] for w in words) for words in (naming, [w for w in naming if w.casefold() not in particles(ctx.pack)])]
         # "Hospital Universitario de La Princesa" is "HULP" or "HUP": the second where the first is the original's;
         # a number stays whole ("HU12O")
-        initials = next((i for i in ways if len(i) >= 2 and i.casefold() != target.text.casefold()), None)
+        bare = target.text.replace(".", "").casefold()  # "H.U.L.P." is the letters HULP
+        initials = next((i for i in ways if len(i) >= 2 and i.casefold() != bare), None)
         if initials is None:
             return None
         initials = initials if target.text.isupper() else initials.lower()
+        if "." in target.text:
+            initials = "".join(f"{c}." for c in initials)
         return ctx.consistent(family, normalise(target.text), lambda _: initials)  # the family of a unit's initials: "HULP" again, the same
 
     @staticmethod
@@ -943,7 +949,7 @@ class HealthcareUnitRule(Rule):
             return Surrogate(renamed, kept=kept, kept_as="named after its kept place" if kept else None)
         if place is not None and unit_type and not catalogued and _named_after_its_place(unit_type, type_word, place, target, ctx):
             return Surrogate(target.text, kept=True, kept_as="named after its kept place")
-        streets = ctx.services.address.unit_namesakes(place) if ctx.pack.has("locations") else None
+        streets = (lambda stream: ctx.services.address.unit_namesake(place, stream)) if ctx.pack.has("locations") else None
         attempts = [0]  # the scope's consistent draw calls this once per attempt
 
         def draw(stream: KeyedStream) -> str:

@@ -149,7 +149,8 @@ class OrganisationRule(HealthcareUnitRule):
         if kind == "product" and ctx.pack.has(makers.get("products", "")):
             return self._product(target, ctx, makers, cue)
         forms = frozenset(f.casefold() for f in makers.get("legal_forms") or ())
-        with_form = _legal_form(target.text, forms) and not ctx.services.makers.legal_form_after(ctx.document.text, target)
+        form_after = ctx.services.makers.legal_form_after(ctx.document.text, target)
+        with_form = _legal_form(target.text, forms) and not form_after
         every = ctx.pack.weighted(makers["catalogue"])
 
         def same_form() -> WeightedList:
@@ -165,6 +166,8 @@ class OrganisationRule(HealthcareUnitRule):
 
         pool = ctx.pack.cached(f"makers:form={with_form}:words={size}", same_size)  # "Genentech" a one-word firm, not "Hikma Pharmaceuticals"
         surrogate = ctx.consistent(f"{self.name}:maker", normalise(target.text), pool.draw)
+        if form_after and _legal_form(surrogate, forms):
+            surrogate = surrogate.rsplit(" ", 1)[0]  # drawn at a mention without the form after it: written once here
         return Surrogate(surrogate, fallback=f"organisation read as a maker ({cue}): a listed maker")
 
     def _product(self, target: Target, ctx: Context, makers: dict[str, Any], cue: str) -> Surrogate:

@@ -48,6 +48,7 @@ NAMESPACE = "places"  # the keyed draws of the world, as the places rule has alw
 COMMON_STREET_TOWNS = 3  # a street name borne in this many towns reads as at home anywhere
 MIN_COMMON_STREETS = 100  # fewer shared names than this: the whole country list is drawn from
 UNIT_NAMESAKES = 500  # the country list's most common street names a unit of no place may be named after
+NAMESAKE_TRIES = 12  # draws of a street name a unit may be named after before the last one stands
 ARTICLE_REACH = 12  # characters before a place searched for its article
 ORIGIN_REACH = 40  # characters before a place searched for a birthplace cue
 MAX_TRIES = 32  # draws for a town outside the original's region before any town is taken
@@ -1403,14 +1404,27 @@ class AddressWorld:
         if len(pool) < 2:
             return None
         draws = WeightedList(tuple(n for n, _ in pool), tuple(w for _, w in pool))
-        return self._scope.consistent(NAMESPACE, "place:abroad", normalise(text), draws.draw, one_to_one=False)
+        return self._scope.consistent(NAMESPACE, "place:abroad", written, draws.draw, one_to_one=False)  # "São Paulo", "Sao Paulo": one town
 
     def names_like_home(self, document: Tagged) -> bool:
-        """Whether a record's address abroad lies in a country whose towns the pack's
-        `towns_abroad` list holds: one that speaks the pack's language, where institutions are
-        named after saints and people as at home ("Fundación Torres" in Argentina, never in Nigeria)."""
-        listed = self._towns_abroad()
-        return any(country.extra.get("code", "") in listed for country in self.address_countries(document))
+        """Whether a record's address abroad lies in a country of the pack's `towns_abroad` list
+        that speaks the pack's language, where institutions are named after saints and people as at
+        home ("Fundación Torres" in Argentina, never in Nigeria nor in Brazil)."""
+        alike = self._countries_named_like_home()
+        return any(country.extra.get("code", "") in alike for country in self.address_countries(document))
+
+    def _countries_named_like_home(self) -> frozenset[str]:
+        """The countries of the `towns_abroad` list whose official language is the pack's (its
+        `language` column; every listed country where the list has none): Spanish saints and
+        "Doctor" names in a Brazilian address read as made up (a review's finding)."""
+        name = self.settings.towns_abroad
+        if not name or not self._pack.has(name):
+            return frozenset()
+        language = self._pack.code.split("-")[0]
+        return self._pack.cached(
+            f"towns-abroad-alike:{name}",
+            lambda: frozenset(row["country"] for row in self._pack.rows(name) if row.get("language", language) in ("", language)),
+        )
 
     def _towns_abroad(self) -> Mapping[str, tuple[tuple[str, str, int], ...]]:
         """Country code -> (region code, name, population) of each town of the pack's `towns_abroad`
@@ -1764,36 +1778,45 @@ class AddressWorld:
         ("Centro de Salud Doctor Fleming") is named after one of its town's."""
         return self._local_streets(place, "")
 
-    def unit_namesakes(self, place: Place | None) -> WeightedList | None:
-        """The street names a unit may be named after, those of `streets_of` (a place with none,
-        or no place: the country list's 500 most common): not common words alone ("Residencia Corta", "Residencia
-        Escuelas") nor places abroad ("Residencia Bolivia"), which read as made up (round 61), and
-        a one-word name a person's, a saint's or a home place's ("Residencia Cementerio"); None
-        where there are no streets."""
+    def unit_namesake(self, place: Place | None, stream: KeyedStream) -> str | None:
+        """A street name a unit of `place` may be named after: one of `streets_of` (a place with
+        none, or no place: the country list's 500 most common) that names a person, a saint or a
+        home place in one of its words (`_names_a_unit`): "Residencia Corta", "Residencia
+        Cementerio", "Residencia Bolivia" read as made up (round 61). Drawn again a few times, then
+        the last draw stands (names of one compound word, as Swedish streets are, the test cannot
+        read); None where there are no streets."""
         streets = self.streets_of(place) if place is not None else None
         if streets is None:
-            place = None
             streets = self._pack.weighted("streets").top(UNIT_NAMESAKES) if self._pack.has("streets") else None
-        if streets is None:
+        if streets is None or not len(streets):
             return None
-        common = common_words(self._pack) | particles(self._pack)
+        name = streets.draw(stream)
+        for _ in range(NAMESAKE_TRIES):
+            if self._names_a_unit(name):
+                break
+            name = streets.draw(stream)
+        return name
 
-        def make() -> WeightedList:
-            names = [self._pack.weighted(n) for n in ("first_names_female", "first_names_male", "last_names", "saints") if self._pack.has(n)]
+    def _names_a_unit(self, name: str) -> bool:
+        """A street name with a word that is a listed person's name, a saint or a home place's
+        ("Jovellanos", "Torrente", "Doctor Fleming"), never common words alone nor a place abroad
+        ("Diseminado Majavacas", "Abogados del Turno de Oficio", "Bolivia"); judged once per name
+        and pack, since towns share many."""
+        judged: dict[str, bool] = self._pack.cached("unit-namesake-judged", dict)
+        if name not in judged:
+            common = common_words(self._pack) | particles(self._pack)
+            lists = [self._pack.weighted(n) for n in ("first_names_female", "first_names_male", "last_names", "saints") if self._pack.has(n)]
+            words = [w for w in regex.findall(r"[\p{L}\p{N}]+", name) if w.casefold() not in common]
 
-            def names_a_unit(name: str) -> bool:
-                words = [w for w in regex.findall(r"[\p{L}\p{N}]+", name) if w.casefold() not in common]
-                found = self._tree.lookup(name)
-                if not words or (found and all(self.is_abroad(p) for p in found)):
-                    return False
-                # one naming word: a person, a saint or a home place ("Jovellanos", "Torrente"), not a
-                # thing ("Residencia Cementerio")
-                return len(words) > 1 or bool(found) or any(listed.weight(words[0]) for listed in names)
+            def at_home(text: str) -> bool:
+                found = self._tree.lookup(text)
+                return bool(found) and not all(self.is_abroad(p) for p in found)
 
-            kept = [(n, w) for n, w in zip(streets.items, streets.weights) if names_a_unit(n)]
-            return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept)) if kept else streets
-
-        return self._pack.cached(f"unit-namesakes:{place.id if place is not None else '*'}", make)
+            abroad = bool(self._tree.lookup(name)) and not at_home(name)
+            judged[name] = bool(words) and not abroad and (
+                at_home(name) or any(listed.weight(w) for w in words for listed in lists) or any(at_home(w) for w in words)
+            )
+        return judged[name]
 
     def _country_streets(self) -> WeightedList:
         """The country list's names that many towns share ("Mayor", "Real", "San Roque"), when it

@@ -121,7 +121,8 @@ class MakerService:
             described = _DESCRIPTION.fullmatch(document.text, opening + 1, target.span.start)
             firm = described is not None and (any(c.isdigit() for c in described.group()) or self._has_legal_form(target.text))
             cited = self._is_listed(target.text) or (firm and (any(a.label == "COUNTRY" for a in address) or self._town_and_state_abroad(address)))
-            cited = cited or (self.legal_form_after(document.text, target) and self._names_a_country_abroad(address))
+            registered = len(address) >= 3 and not any(a.label in ("STREET", "POSTCODE") for a in address)  # town, region, country
+            cited = cited or (registered and self.legal_form_after(document.text, target) and self._names_a_country_abroad(address))
             coined = self._coined_product(document.text, opening, target) and (address or _GAP.fullmatch(document.text, target.span.end, closing))
             if self._product_in(document, targets, target, opening) or (address and cited) or coined:
                 makers.add(target.span.start)

@@ -161,7 +161,7 @@ class PersonService:
             return
         sex, source = stated
         patients, certain = self._patients(document, list({id(p): p for p in by_start.values()}.values()))
-        named = {self._read_gender(p, document)[0] for p in patients if p.cue is None} - {"neutral"}
+        named = {self._read_gender(p, document)[0] for p in patients if p.cue is None} - {"neutral"}  # the names' own sex
         if source == "ambiguous field":  # "Arturo ... Sexo: M ... el paciente": M for masculino, the name's sex holds
             sex = next(iter(named)) if len(named) == 1 else sex
         elif source == "field" and certain and len(named) == 1 and named != {sex}:
@@ -170,6 +170,11 @@ class PersonService:
             # away, round 61); a text that says nothing leaves the field's sex
             written = running_text_sex(self._pack, document.text)
             sex = next(iter(named)) if written is not None and named == {written[0]} else sex
+        elif source == "text" and len(named) == 1 and named != {sex}:
+            # a masculine generic alone ("al paciente") says nothing against the patient's own name:
+            # "Lucía ... histerectomía ... al paciente" keeps a woman's name (a review's finding)
+            written = running_text_sex(self._pack, document.text)
+            sex = next(iter(named)) if written is not None and written[1] == 0 else sex
         for person in patients:
             if (source == "field" and certain) or person.cue is None:
                 person.cue = sex

@@ -233,3 +233,30 @@ def test_a_maker_before_its_legal_form_written_apart_takes_none_of_its_own():
     text = "Se colocó el cabezal (Ohio Medical Instrument Co, Inc., Cincinnati) sin incidencias."
     for new, _ in run_many(text, [("Ohio Medical Instrument Co", "INSTITUCION"), ("Cincinnati", "TERRITORIO")], **REPLACE_MAKERS):
         assert not new.endswith(forms), new
+
+
+def test_an_employer_abroad_written_with_its_legal_form_is_replaced_with_its_address():
+    """A review's finding: the rule above had kept a patient's employer abroad as a maker, with its
+    street and town ("(Hotel Savoy Group, Ltd., Londres, Reino Unido)"). A maker's registered
+    name is cited with its town, region and country, no street and no postcode."""
+    cases = [
+        ("Trabajó como camarero en Londres (Hotel Savoy Group, Ltd., Londres, Reino Unido) durante diez años.",
+         [("Hotel Savoy Group", "INSTITUCION"), ("Londres", "TERRITORIO"), ("Reino Unido", "PAIS")]),
+        ("Trabaja en una fábrica (Metalúrgica Souza, S.A., Rua das Flores 12, Oporto, Portugal) desde 2005.",
+         [("Metalúrgica Souza", "INSTITUCION"), ("Rua das Flores 12", "CALLE"), ("Oporto", "TERRITORIO"), ("Portugal", "PAIS")]),
+    ]  # fmt: skip
+    for text, spans in cases:
+        firm, *address = run(text, spans).replacements
+        assert firm.kept_as is None and firm.surrogate != spans[0][0], text
+        assert all(part.kept_as != "a maker's address" for part in address), text
+
+
+def test_a_maker_written_twice_keeps_one_legal_form_where_one_follows_it():
+    """A review's finding: the maker's surrogate drawn at a mention with no form after it ("X Inc.")
+    was written again before ", Inc." ("Waverley Pharma International Inc., Inc.")."""
+    forms = ("Inc.", "Ltd.", "LLC", "Corp.", "Co.", "Co", "LP", "S.A.", "AG", "GmbH", "plc", "A/S", "AB", "B.V.", "N.V.")
+    text = ("El equipo lo suministra Ohio Medical Instrument Co desde 2001. "
+            "Se colocó el cabezal (Ohio Medical Instrument Co, Inc., Cincinnati) sin incidencias.")  # fmt: skip
+    spans = [("Ohio Medical Instrument Co", "INSTITUCION"), ("Ohio Medical Instrument Co", "INSTITUCION"), ("Cincinnati", "TERRITORIO")]
+    for first, second, _ in run_many(text, spans, **REPLACE_MAKERS):
+        assert not second.endswith(forms) and first.startswith(second), (first, second)

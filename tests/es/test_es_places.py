@@ -915,3 +915,26 @@ def test_a_postcode_typed_twice_becomes_its_surrogate_typed_twice():
     spans = [("Calle Fernando Higueras, 27, 7B", "CALLE"), ("Madrid", "TERRITORIO"), ("Madrid", "TERRITORIO"), ("2805528055", "TERRITORIO")]
     for *_, town, code in run_many(text, spans, keys=10):
         assert town == "Madrid" and code[:5] == code[5:] and code[:2] == "28" and code[:5] != "28055", code
+
+
+def test_a_town_abroad_written_with_and_without_its_accents_is_one_town():
+    """A review's finding: "São Paulo" in the header and "Sao Paulo" in the address became two
+    towns; both find one town of the list, and its one surrogate."""
+    text = "Localidad/ Provincia: São Paulo.\nPaís: Brasil.\nResponsable clínico: Rua Abilio Soares, 1337. 04005-005 Sao Paulo SP Brasil."
+    spans = [("São Paulo", "TERRITORIO"), ("Brasil", "PAIS"), ("Rua Abilio Soares, 1337", "CALLE"), ("04005-005", "TERRITORIO"),
+             ("Sao Paulo", "TERRITORIO"), ("SP", "TERRITORIO"), ("Brasil", "PAIS")]  # fmt: skip
+    for town, _, _, _, town_again, *_ in run_many(text, spans, keys=10):
+        assert town.replace("ã", "a").replace("ç", "c") == town_again.replace("ã", "a").replace("ç", "c"), (town, town_again)
+
+
+def test_a_unit_in_a_country_of_another_language_is_not_named_as_at_home():
+    """A review's finding: Brazil in the towns abroad had made its clinics Spanish-named ("Clínica
+    Doctor Peinado", "Clínica San Vicente" in São Paulo): only a country of the pack's language
+    names its units after saints and people as at home."""
+    saints = set(es_pack().weighted("saints").items)
+    text = "País: Brasil.\nResponsable clínico: Dr. Ithamar Nogueira. Clínica Santa Helena. Rua Abilio Soares, 1337. 04005-005 Sao Paulo SP Brasil."
+    spans = [("Brasil", "PAIS"), ("Ithamar Nogueira", "NOMBRE_PERSONAL_SANITARIO"), ("Clínica Santa Helena", "INSTITUCION"),
+             ("Rua Abilio Soares, 1337", "CALLE"), ("04005-005", "TERRITORIO"), ("Sao Paulo", "TERRITORIO"), ("SP", "TERRITORIO"), ("Brasil", "PAIS")]  # fmt: skip
+    for _, _, unit, _, _, town, *_ in run_many(text, spans, keys=15):
+        named_after_town = unit.endswith(town)  # "Clínica de Santa Isabel" in Santa Isabel SP
+        assert "Doctor" not in unit and (named_after_town or not any(unit.endswith(saint) for saint in saints)), unit
