@@ -98,3 +98,16 @@ def test_packs_without_mean_ages_ignore_the_age(locale):
             [result] = list(engine.run([Document("d", text, spans, {"locale": locale})]))
             drawn.append(next(r.surrogate for r in result.replacements if r.span.start == 0))
         assert drawn[0] == drawn[1]
+
+
+def test_a_given_name_is_one_of_the_most_common_at_the_patient_s_age():
+    """"Liubov Fernández García", "Saliou Soria Moya", "Lucretia" (rounds 61-64): the rarer given
+    names are mostly residents' of other naming customs, and beside two Spanish surnames they gave
+    records away. The Spanish pack draws a given name among the 300 most common at the person's
+    age (pack default `names.pool`, 87-92% of INE's bearers)."""
+    lists = name_lists(es_pack(), 3.0)
+    for age, sex, gender in ((50, "Mujer", "female"), (34, "Varón", "male")):
+        common = {name for shifted in range(age - 3, age + 4) for name in lists.pool_at(gender, 300, shifted).items}  # the age moves by up to 3
+        text, spans = record(age, sex)
+        drawn = [out[0] for out in run_many(text, spans, keys=150)]
+        assert all(name in common for name in drawn), [n for n in drawn if n not in common]
