@@ -258,13 +258,19 @@ class _Progress:
 
     def sample(self) -> tuple[int, float]:
         for partial in self.folder.glob(".out.jsonl.*.tmp"):
-            with partial.open("rb") as handle:
-                handle.seek(self.offset)
-                while chunk := handle.read(1 << 24):
-                    self.lines += chunk.count(b"\n")
-                    self.offset += len(chunk)
-        status = Path(f"/proc/{self.pid}/status")
-        peak = next((int(line.split()[1]) for line in status.read_text().splitlines() if line.startswith("VmHWM:")), 0) if status.exists() else 0
+            try:
+                with partial.open("rb") as handle:
+                    handle.seek(self.offset)
+                    while chunk := handle.read(1 << 24):
+                        self.lines += chunk.count(b"\n")
+                        self.offset += len(chunk)
+            except FileNotFoundError:
+                pass  # renamed to the output between the listing and the opening: the run has just finished
+        try:
+            status = Path(f"/proc/{self.pid}/status").read_text()
+        except (FileNotFoundError, ProcessLookupError):
+            status = ""  # the process has just ended
+        peak = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM:")), 0)
         return self.lines, peak / 1024
 
 
