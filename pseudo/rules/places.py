@@ -109,7 +109,7 @@ def _rises(first: str, second: str) -> bool:
     return first[0] != "0" and second[0] != "0" and int(second) > int(first)
 
 
-_COUNTRY_PREFIX = regex.compile(r"\p{Lu}{1,3}-\s?")  # "E-13600", "S-113 22", "ES-28001": a postcode with its country
+_COUNTRY_PREFIX = regex.compile(r"\p{Lu}{1,3}(?:-\s?|\s)")  # "E-13600", "E 28053", "S-113 22", "ES-28001": a postcode with its country
 
 
 def _building_code(token: str, world: AddressWorld) -> bool:

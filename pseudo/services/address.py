@@ -1700,6 +1700,8 @@ class AddressWorld:
             # real hospital beside another code of its town is read as wrong ("Clínico San Carlos ... 28018")
             fitting, fallback = (prefer,), None
             shared = normalise(prefer) in self._scope.taken(NAMESPACE, "postcode")
+        if not fitting and town is None and not holders:  # a code no list holds ("31224"): one of its own area, by its first two digits
+            fitting = [c for c in every.get(len(digits), ()) if digits_of(c)[:2] == digits[:2] and digits_of(c) != digits]
         if not fitting:
             fitting = every.get(len(digits), ())
         if not fitting:

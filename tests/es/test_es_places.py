@@ -938,3 +938,22 @@ def test_a_unit_in_a_country_of_another_language_is_not_named_as_at_home():
     for _, _, unit, _, _, town, *_ in run_many(text, spans, keys=15):
         named_after_town = unit.endswith(town)  # "Clínica de Santa Isabel" in Santa Isabel SP
         assert "Doctor" not in unit and (named_after_town or not any(unit.endswith(saint) for saint in saints)), unit
+
+
+def test_a_postcode_after_a_country_letter_and_a_space_is_a_postcode():
+    """"C/. Puerto de Pajares, 3-2. ºB E 28053 Madrid" had become "... ºA Doctor Fleming 67534 Madrid"
+    (round 65): "E 28053", the country's letter before the code, was read as a street and digits."""
+    text = "Localidad/ Provincia: Madrid.\nResponsable clínico: C/. Puerto de Pajares, 3-2. ºB E 28053 Madrid, España."
+    spans = [("Madrid", "TERRITORIO"), ("C/. Puerto de Pajares, 3-2. ºB", "CALLE"), ("E 28053", "TERRITORIO"), ("Madrid", "TERRITORIO"), ("España", "PAIS")]
+    codes = {r["postcode"] for r in es_pack().rows("postal_codes")}
+    for _, _, code, town, _ in run_many(text, spans, keys=10):
+        assert regex.fullmatch(r"E \d{5}", code) and code[2:] in codes and code[2:4] == "28" and town == "Madrid", code
+
+
+def test_a_postcode_no_list_holds_takes_one_of_its_own_area():
+    """"Localidad/ Provincia: La Rioja. CP: 31224" (a code of no town) had become a Tenerife code
+    (round 65): a code no list holds, with no town beside it, takes a code of its own first two digits."""
+    text = "Domicilio: Calle de la Viña, 17, 1 B.\nLocalidad/ Provincia: La Rioja.\nCP: 31224.\nDatos asistenciales."
+    spans = [("Calle de la Viña, 17, 1 B", "CALLE"), ("La Rioja", "TERRITORIO"), ("31224", "TERRITORIO")]
+    for *_, code in run_many(text, spans, keys=10):
+        assert code.startswith("31") and code != "31224", code
