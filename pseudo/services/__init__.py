@@ -42,7 +42,9 @@ class Services:
     @cached_property
     def person(self) -> PersonService:
         pack = self._needs_pack("person")
-        return self._scope.service(f"person:{pack.code}", lambda: PersonService(self._scope, pack, self._settings["names"], lambda: self.clock))  # type: ignore[return-value]
+        return self._scope.service(
+            f"person:{pack.code}", lambda: PersonService(self._scope, pack, self._settings["names"], lambda: self.clock, lambda: self.address)
+        )  # type: ignore[return-value]
 
     @cached_property
     def makers(self) -> MakerService:

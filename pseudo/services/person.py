@@ -51,12 +51,15 @@ from pseudo.lists.words import common_words, kinship_terms, particles, surname_l
 from pseudo.model import Tagged, Target
 from pseudo.scope import ScopeState
 from pseudo.services.clock import Clock
+from pseudo.services.address import AddressWorld
 
 NAME_LISTS = ("first_names_female", "first_names_male", "last_names")  # the lists a name word is looked up in
 NAMESPACE = "names"  # the keyed draws of names, as the names rule has always made them
 CUE_WINDOW = 40  # characters before a person searched for a kinship word or title
 EVERY_NAME = sys.maxsize  # a pool size no list reaches: the whole list, at its census weights
 DOUBLED_POOL = 100  # the surnames a person bearing one twice ("García García") is drawn among
+ABROAD_SURNAMES = 100  # the most common surnames a person of a record abroad is drawn among (shared across the language's countries)
+ABROAD_GIVEN_NAMES = 40  # and the most common given names at their age (the home country's residents of other customs left out)
 TWIN_SIMILARITY = 75  # how near (0-100) an unlisted word of a name is to the listed word it misspells
 SLIP_SIMILARITY = 85  # the same for one name word alone, against the names the scope tags elsewhere ("Vaseqez", "Vasquez")
 _LAST_WORD = regex.compile(r"(\p{L}+)[^\S\n]*[:,]?[^\S\n]*$")  # the word right before a name ("husband ")
@@ -79,12 +82,19 @@ class PersonService:
     """Surrogate names of the people of one scope (see the module docstring)."""
 
     def __init__(
-        self, scope: ScopeState, pack: LocalePack, options: Mapping[str, Any], clock: Callable[[], Clock] | None = None
+        self,
+        scope: ScopeState,
+        pack: LocalePack,
+        options: Mapping[str, Any],
+        clock: Callable[[], Clock] | None = None,
+        address: Callable[[], AddressWorld] | None = None,
     ):
         self._scope = scope
         self._pack = pack
         self.options = options
         self._clock = clock  # asked for the patient's age only where the pack's names carry mean ages
+        self._address = address if pack.has("locations") else None  # asked whether a record's address lies abroad
+        self._abroad = False  # the document read has its address abroad: names among the most common only
         self.lists: NameLists = name_lists(pack, float(options["neutral_ratio"]))
         self._document: str | None = None
         self._people: dict[int, Person] = {}
@@ -112,6 +122,7 @@ class PersonService:
                 current = Person([target], cue_gender(pattern, document.text[max(0, span.start - CUE_WINDOW) : span.start]))
             by_start[span.start] = current
             previous_end = span.end
+        self._abroad = self._address is not None and bool(self._address().address_countries(document))
         self._patient_sex(document, by_start)
         _spread_cues(by_start)
         self._patient_age(document, by_start)
@@ -390,6 +401,8 @@ class PersonService:
         scope remembers the first draw of a name, so a later mention without an age keeps it."""
         lists = self.lists
         size = min(self._pool_size("surname_pool" if family == "last" else "pool"), DOUBLED_POOL if common else EVERY_NAME)
+        if self._abroad:  # a record abroad: the home lists' regional names ("Roig", "Lleixa" in Mexico) read as out of place
+            size = min(size, ABROAD_SURNAMES if family == "last" else ABROAD_GIVEN_NAMES)
         new = self._scope.remembered(NAMESPACE, f"name:{family}", normalise(base))
         if new is None:
             pool = self._pool(family, size, lead, age, after, heads, gender)

@@ -442,3 +442,21 @@ def test_a_name_with_its_first_letter_lost_is_the_same_persons_even_where_the_re
     spans = [("antonio Pérez García", "NOMBRE_SUJETO_ASISTENCIA"), ("Antonia Pérez García", "NOMBRE_SUJETO_ASISTENCIA")]
     for brother, sister in run_many(text, spans, keys=10):
         assert brother.split()[0].casefold() != sister.split()[0].casefold(), (brother, sister)
+
+
+def test_the_people_of_a_record_abroad_bear_the_most_common_names():
+    """"Nieto Lleixa", "Fortun Porcar" in a Mexican case, "Joaquím Roig Viera" in a Brazilian one
+    (round 66): Spain's regional names read as out of place abroad. The people of a record whose
+    address lies abroad draw among the 100 most common surnames and the 40 most common given names
+    at their age."""
+    pack = es_pack()
+    surnames = set(pack.weighted("last_names").top(100).items)
+    given = set(pack.weighted("first_names_male").top(400).items)  # every common man's name, for the shape of the draw
+    text = ("Nombre: Gerardo. Apellidos: Lleixa Porcar.\nLocalidad/ Provincia: San Luis Potosí.\nPaís: México.\n"
+            "Remitido por: Dr. Jordi Roig Viera. Hospital Central, San Luis Potosí, México.")  # fmt: skip
+    spans = [("Gerardo", PATIENT), ("Lleixa Porcar", PATIENT), ("San Luis Potosí", "TERRITORIO"), ("México", "PAIS"),
+             ("Jordi Roig Viera", "NOMBRE_PERSONAL_SANITARIO"), ("San Luis Potosí", "TERRITORIO"), ("México", "PAIS")]  # fmt: skip
+    for first, last, _, _, doctor, *_ in run_many(text, spans, keys=20):
+        words = last.split() + doctor.split()[1:]
+        assert all(w in surnames for w in words), (last, doctor)
+        assert first in given and doctor.split()[0] in given, (first, doctor)
