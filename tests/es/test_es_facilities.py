@@ -766,3 +766,16 @@ def test_a_unit_named_after_a_street_is_named_after_a_person_a_saint_or_a_home_p
         found = tree.lookup(name)
         assert not found or any(p.id.startswith("ES-") for p in found), unit  # no place abroad
         assert found or any(names.weight(w) for w in words for names in listed) or any(tree.lookup(w) for w in words), unit
+
+
+def test_a_type_cue_of_several_words_written_with_a_slip_is_still_read():
+    """"Instituto de Medina Legal Servicio de Patología Forense" had become "Instituto López
+    Servicio de Patología Forense" (round 66): the slip in "Medina" left the span an "Instituto"
+    alone, named after a person. A cue of several words with a slip or two is read as that cue,
+    and the surrogate is written as the pack spells it."""
+    text = ("Localidad/ Provincia: Badajoz.\nRemitido por: Dr. Félix Sánchez Ugena. Instituto de Medina Legal Servicio de "
+            "Patología Forense Campus Universitario, s/n. 06006 Badajoz")  # fmt: skip
+    spans = [("Badajoz", "TERRITORIO"), ("Félix Sánchez Ugena", "NOMBRE_PERSONAL_SANITARIO"), ("Instituto de Medina Legal", "INSTITUCION"),
+             ("Campus Universitario, s/n", "CALLE"), ("06006", "TERRITORIO"), ("Badajoz", "TERRITORIO")]  # fmt: skip
+    for _, _, unit, *_ in run_many(text, spans, keys=10):
+        assert unit.startswith("Instituto de Medicina Legal"), unit
