@@ -335,8 +335,11 @@ def derived_local_part(local: str, ctx: Context, stream: KeyedStream, owner: Seq
     used = {index for _, _, index in pieces}
     initials = [name[:1] for index, name in enumerate(surrogates) if index not in used and name]
     rebuilt = []
+    nickname = bool(pieces) and pieces[0][2] is None and skipped.get(pieces[0][0], 0) > 1 and 0 not in used and bool(surrogates)
     for start, end, index in pieces:
-        if index is None and skipped[start] > 1:
+        if nickname and start == pieces[0][0]:
+            rebuilt.append(surrogates[0])  # "pepebarquero" of José Barquero: a given name's nickname, the surrogate's given name
+        elif index is None and skipped[start] > 1:
             rebuilt.append("")  # "sspa" in "josea.contreras.sspa": no name explains it, random letters would show
         elif index is None or index >= len(surrogates):
             rebuilt.append(initials.pop(0) if initials else "")  # a letter no name explains: an initial the surrogate has

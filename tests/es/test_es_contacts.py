@@ -146,11 +146,13 @@ def test_letters_no_name_explains_are_dropped_not_redrawn():
 
 def test_a_letter_among_letters_no_name_explains_is_no_initial():
     """"nefropolaina@" for Manuel Polaina Rusillo had become "sxramon@" (round 40): the "r" of the
-    service's "nefro" was read as Rusillo's initial, the "o" as another's. "nefro" goes whole."""
+    service's "nefro" was read as Rusillo's initial, the "o" as another's. "nefro" goes whole, and
+    as it opens the address where the given name is not, the surrogate's given name stands there
+    (a bare surname, "ribas@hotmail.com", read as made up in round 66)."""
     text = "Responsable clínico: Dr. Manuel Polaina Rusillo. nefropolaina@yahoo.es"
     for name, mail in run_many(text, [("Manuel Polaina Rusillo", DOCTOR), ("nefropolaina@yahoo.es", MAIL)]):
-        surname = fold(name.split()[1]).casefold()
-        assert regex.fullmatch(rf"{surname}\d*", mail.split("@")[0]), (name, mail)  # digits make a common surname's address one's own
+        first, surname = (fold(w).casefold() for w in name.split()[:2])
+        assert regex.fullmatch(rf"{first}{surname}\d*", mail.split("@")[0]), (name, mail)
 
 
 def test_a_letter_no_name_explains_becomes_an_initial_of_the_surrogate():
@@ -257,3 +259,16 @@ def test_a_departments_address_is_rebuilt_from_the_department_and_the_surrogate_
     spans = [("Dolores Pereira Arias", "NOMBRE_PERSONAL_SANITARIO"), ("Hospital San Eloy", "HOSPITAL"), ("dolores.saneloy@hsel.osakidetza.net", "CORREO_ELECTRONICO")]
     for *_, address in run_many(text, spans, keys=6):
         assert "dolores" not in address, address
+
+
+def test_a_nickname_before_a_surname_in_an_address_becomes_the_surrogate_s_given_name():
+    """"pepebarquero@yahoo.es" of Dr. José Barquero Romero had become "ribas@hotmail.com" (round 66):
+    "pepe", José's nickname, spelt by no name, was dropped and a bare surname read as made up. A
+    run of letters no name explains that opens the address, where the given name is nowhere in it,
+    becomes the surrogate's given name."""
+    text = "Médico: José Barquero Romero NºCol: 06 06 12345.\nRemitido por: Dr. José Barquero Romero. 06011 Badajoz. e-mail: pepebarquero@yahoo.es"
+    spans = [("José Barquero Romero", "NOMBRE_PERSONAL_SANITARIO"), ("José Barquero Romero", "NOMBRE_PERSONAL_SANITARIO"),
+             ("06011", "TERRITORIO"), ("Badajoz", "TERRITORIO"), ("pepebarquero@yahoo.es", "CORREO_ELECTRONICO")]  # fmt: skip
+    for doctor, _, _, _, mail in run_many(text, spans, keys=10):
+        first, surname = (fold(w) for w in doctor.split()[:2])
+        assert mail.split("@")[0] == first + surname, (doctor, mail)
