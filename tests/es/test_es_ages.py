@@ -72,3 +72,16 @@ def test_a_newborn_without_a_written_age_keeps_its_birth_on_its_admission_day():
     text = "Fecha de nacimiento: 13/05/1950.\nFecha de Ingreso:13/05/2017."
     moved = [(b[-4:], a[-4:]) for b, a in run_many(text, [("13/05/1950", "FECHAS"), ("13/05/2017", "FECHAS")], keys=8)]
     assert any(int(a) - int(b) != 67 for b, a in moved), moved  # an adult's birth date takes the age shift
+
+
+def test_a_date_with_a_space_before_its_last_slash_moves_whole():
+    """"Fecha de nacimiento:12/04 /2011" beside "Edad: 18 meses" had become "10/05 /2012" with an
+    admission six months later (round 67): the year, read apart from day and month, moved by the
+    year its neighbour's shift crossed. The date is read whole, and the child's age holds."""
+    text = "Datos asistenciales.\nFecha de nacimiento:12/04 /2011.\nPaís de nacimiento: España.\nEdad: 18 meses.\nFecha de Ingreso: 17/10/2012."
+    spans = [("12/04 /2011", "FECHAS"), ("España", "PAIS"), ("18 meses", "EDAD_SUJETO_ASISTENCIA"), ("17/10/2012", "FECHAS")]
+    for birth, _, age, admission in run_many(text, spans, keys=15):
+        d, m, y = (int(x) for x in birth.replace(" ", "").split("/"))
+        d2, m2, y2 = (int(x) for x in admission.split("/"))
+        months = (y2 - y) * 12 + (m2 - m) - (d2 < d)
+        assert age == "18 meses" and months == 18 and " /" in birth, (birth, admission)
