@@ -378,6 +378,8 @@ class PlaceRule(Rule):
         unit = world.unit_address(ctx.document, near) if near is not None else None
         drawn = world.unlisted_town_after(ctx.document, near) if beside is None and near is not None else None  # "03550 San Juan de Alicante"
         surrogate, fallback = world.postcode(text, beside, prefer=unit[1] if unit else "", drawn=drawn)
+        if surrogate == text:  # "CP: 28" beside a kept Madrid: the province's digits, which say no more than the province
+            return Surrogate(text, kept=True, kept_as="a kept region's postcode digits")
         if not surrogate:
             return Surrogate(shape_surrogate(text, ctx.stream("postcode", text)), fallback=fallback)
         return Surrogate(surrogate, fallback=fallback)

@@ -1702,6 +1702,12 @@ class AddressWorld:
             shared = normalise(prefer) in self._scope.taken(NAMESPACE, "postcode")
         if not fitting and town is None and not holders:  # a code no list holds ("31224"): one of its own area, by its first two digits
             fitting = [c for c in every.get(len(digits), ()) if digits_of(c)[:2] == digits[:2] and digits_of(c) != digits]
+        if not fitting and not every.get(len(digits)) and surrogate is not None and every:
+            # shorter than any code ("CP: 28", the province's two digits): the head of the surrogate town's own
+            usual = max(every, key=lambda length: len(every[length]))
+            heads = {code_digits[: len(digits)] for _, code_digits, _ in _keyed_codes(self._pack, surrogate, usual, "town") if len(digits) < usual}
+            if heads:
+                return replace_digits(text, min(heads)), None
         if not fitting:
             fitting = every.get(len(digits), ())
         if not fitting:

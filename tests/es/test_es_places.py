@@ -957,3 +957,13 @@ def test_a_postcode_no_list_holds_takes_one_of_its_own_area():
     spans = [("Calle de la Viña, 17, 1 B", "CALLE"), ("La Rioja", "TERRITORIO"), ("31224", "TERRITORIO")]
     for *_, code in run_many(text, spans, keys=10):
         assert code.startswith("31") and code != "31224", code
+
+
+def test_a_postcode_shorter_than_any_is_the_head_of_the_surrogate_town_s_own():
+    """"Localidad/ Provincia: Madrid. CP: 28" had become "CP: 52", Melilla's digits beside Madrid
+    (round 67): a code shorter than any code of the pack is the head of the surrogate town's own
+    codes (kept where the province is: it says no more than the province)."""
+    for town, head in (("Madrid", "28"), ("Bilbao", "48")):
+        text = f"Domicilio: Calle Mayor, 2.\nLocalidad/ Provincia: {town}. CP: 28. Datos asistenciales."
+        for _, _, code in run_many(text, [("Calle Mayor, 2", "CALLE"), (town, "TERRITORIO"), ("28", "TERRITORIO")], keys=8):
+            assert code == head, (town, code)
