@@ -48,6 +48,7 @@ NAMESPACE = "places"  # the keyed draws of the world, as the places rule has alw
 COMMON_STREET_TOWNS = 3  # a street name borne in this many towns reads as at home anywhere
 MIN_COMMON_STREETS = 100  # fewer shared names than this: the whole country list is drawn from
 UNIT_NAMESAKES = 500  # the country list's most common street names a unit of no place may be named after
+MIN_NAMES_ABROAD = 5  # saint-named towns of a country abroad enough to name its streets and neighbourhoods after
 NAMESAKE_TRIES = 12  # draws of a street name a unit may be named after before the last one stands
 ARTICLE_REACH = 12  # characters before a place searched for its article
 ORIGIN_REACH = 40  # characters before a place searched for a birthplace cue
@@ -1236,22 +1237,43 @@ class AddressWorld:
         drawn = self._listed_town_abroad(text, country)
         if drawn is not None:
             return drawn
-        pool = self._names_abroad()
+        pool = self._names_abroad(country)
         if pool is None:
             return None
         return self._scope.consistent(NAMESPACE, "place:abroad", normalise(text), pool.draw, one_to_one=True)
 
-    def _names_abroad(self) -> WeightedList | None:
-        """The pack's `localities_abroad` names of at most two words that name no listed place, or
-        None without them: what a town or a street of a country the pack lists no places of is
-        called ("San Isidro" is at home in every country that names places after saints)."""
+    def _names_abroad(self, country: Place | None = None) -> WeightedList | None:
+        """What a town, a street or a neighbourhood abroad is called where no list names it: the
+        towns of that country in `towns_abroad` named like an entry of the pack's `localities_abroad`
+        (their first word one of its first words: "Santo André" in Brazil, "Santa Rosa" in
+        Argentina), else the `localities_abroad` names of at most two words that name no listed
+        place and, where the pack lists towns abroad, a town there too ("San Isidro" is at home in
+        every country that names places after saints; Spain's "San Valero", "San Jaime" are not:
+        "Rúa San Ernesto" in Brazil, "San Valero 82" in Buenos Aires gave records away); None
+        without them. `country`: the record's address country (else the document's first)."""
         name = self.settings.localities_abroad
         if not name or not self._pack.has(name):
             return None
+        country = country or (self._address_countries[0] if self._address_countries else None)
+        code = country.extra.get("code", "") if country is not None else ""
+        if code in self._towns_abroad():
+
+            def theirs() -> WeightedList:
+                firsts = {n.split()[0] for n in self._pack.weighted(name).items}
+                named = {}
+                for _, town, population in self._towns_abroad()[code]:
+                    if town.split()[0] in firsts and len(town.split()) <= 2 and not self._tree.lookup(town):
+                        named[town] = max(named.get(town, 0), population)
+                return WeightedList.heaviest_first(named)
+
+            pool = self._pack.cached(f"localities-abroad:{name}:{code}", theirs)
+            if len(pool) >= MIN_NAMES_ABROAD:
+                return pool
 
         def make() -> WeightedList:
             names = self._pack.weighted(name)
-            kept = [(n, w) for n, w in zip(names.items, names.weights) if len(n.split()) <= 2 and not self._tree.lookup(n)]
+            abroad = {ascii_fold(town) for towns in self._towns_abroad().values() for _, town, _ in towns}
+            kept = [(n, w) for n, w in zip(names.items, names.weights) if len(n.split()) <= 2 and not self._tree.lookup(n) and (not abroad or ascii_fold(n) in abroad)]
             return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
 
         pool = self._pack.cached(f"localities-abroad:{name}", make)
@@ -1770,13 +1792,19 @@ class AddressWorld:
         `localities_abroad`, as a street there takes, else a street name of the country list that
         names no place of the pack ("La Flor", not "Teruel"), since the pack lists no neighbourhoods
         abroad and a home town there gave the record away ("Colonia Salvador Dalí" in Mexico City,
-        a Catalan painter from the country list, gave another away in round 63)."""
+        a Catalan painter from the country list, gave another away in round 63); the surrogate the
+        record's header gave the same place, where it gave one ("Meireles" as the town and in an
+        address)."""
 
         def make() -> WeightedList:
             streets = self._country_streets()
             kept = [(n, w) for n, w in zip(streets.items, streets.weights) if not self._tree.lookup(n)]
             return WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept)) if kept else streets
 
+        for key in (normalise(name), ascii_fold(name)):  # "Meireles, Fortaleza" in the header: the same place, one surrogate
+            known = self._scope.remembered(NAMESPACE, "place:abroad", key)
+            if known is not None:
+                return known
         pool = self._names_abroad() or self._pack.cached("neighbourhoods", make)
         return self._scope.consistent(NAMESPACE, "street", loose(name), pool.draw, one_to_one=True)
 

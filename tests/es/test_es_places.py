@@ -14,6 +14,17 @@ def towns_of_its_region(country: str, town: str) -> set[str]:
     return {r["name"] for r in rows if r["region"] == region and loose(r["name"]) != loose(town) and not es_pack().tree().lookup(r["name"])}
 
 
+def named_abroad(country: str) -> set[str]:
+    """What a place, street or neighbourhood of a country abroad no list names may be called: the
+    country's towns of towns_abroad named like a saint of the pack (their first word a saint's), of
+    at most two words, where it has enough, and the saints that also name a town abroad."""
+    saints = es_pack().weighted("saints").items
+    firsts = {n.split()[0] for n in saints}
+    theirs = {r["name"] for r in es_pack().rows("towns_abroad") if r["country"] == country and r["name"].split()[0] in firsts and len(r["name"].split()) <= 2}
+    abroad = {r["name"] for r in es_pack().rows("towns_abroad")}
+    return theirs | {n for n in saints if n in abroad}
+
+
 def places_of(kind):
     return {loose(p.name) for p in es_pack().tree().of_kind(kind)}
 
@@ -311,7 +322,6 @@ def test_a_town_abroad_is_never_a_home_namesake_nor_taken_from_another_region_of
     for town, _, _, hospital, town2, region, _ in run_many(text, spans, keys=8):
         assert town == town2 and not spain.lookup(town) and region == "Anzoátegui", (town, region)
         assert town in hospital, hospital
-    saints = set(es_pack().weighted("saints").items)
     text = "Domicilio: Calle Luna 5, Bayamón, Puerto Rico, Estados Unidos."  # a territory before its sovereign stays one
     spans = [("Calle Luna 5", "CALLE"), ("Bayamón", "TERRITORIO"), ("Puerto Rico", "TERRITORIO"), ("Estados Unidos", "PAIS")]
     for _, town, territory, country in run_many(text, spans, keys=4):
@@ -319,11 +329,11 @@ def test_a_town_abroad_is_never_a_home_namesake_nor_taken_from_another_region_of
     text = "Domicilio: Calle Hidalgo 12, Guadalupe, Zacatecas, México."  # Guadalupe: also Guadeloupe, kept as a country, as written
     spans = [("Calle Hidalgo 12", "CALLE"), ("Guadalupe", "TERRITORIO"), ("Zacatecas", "TERRITORIO"), ("México", "PAIS")]
     for _, town, region, country in run_many(text, spans, keys=6):
-        assert town in saints and (region, country) == ("Zacatecas", "México"), town
+        assert town in named_abroad("MX") and (region, country) == ("Zacatecas", "México"), town
     text = "Domicilio: Calle Hidalgo 12, Cuauhtémoc, Chihuahua, México."
     spans = [("Calle Hidalgo 12", "CALLE"), ("Cuauhtémoc", "TERRITORIO"), ("Chihuahua", "TERRITORIO"), ("México", "PAIS")]
     for _, town, region, _ in run_many(text, spans, keys=6):
-        assert town in saints and region == "Chihuahua", town
+        assert town in named_abroad("MX") and region == "Chihuahua", town
 
 
 def test_an_address_abroad_is_never_at_a_national_provider_of_home():
@@ -345,7 +355,6 @@ def test_a_town_abroad_beside_its_kept_region_becomes_a_locality_of_it_not_the_c
     pack's `localities_abroad` list (saints: "San Isidro, Fortaleza"), never a listed place.
     A hospital there takes the town as the places rule writes it and only the type's `abroad`
     templates ("Hospital Comarcal de Ciudad de México" read as made up twice: "Comarcal" is Spain's word)."""
-    saints = set(es_pack().weighted("saints").items)
     region_towns = towns_of_its_region("MX", "Aguascalientes")
     text = ("Localidad/ Provincia: Aguascalientes.\nCP: 20118.\nPaís: México.\nRemitido por: Dr. Sergio Cruz. "
             "Hospital Miguel Hidalgo Galeana Sur No. 465, C.P. 20230, Aguascalientes, Ags., México")  # fmt: skip
@@ -359,21 +368,20 @@ def test_a_town_abroad_beside_its_kept_region_becomes_a_locality_of_it_not_the_c
         assert town == town2 and town in region_towns and hospital.endswith(town), (town, town2, hospital)
     for town, region, _ in run_many("Domicilio: Rua Ana Bilhar, 44 - Meireles, Fortaleza - CE, Brasil.",
                                     [("Meireles", "TERRITORIO"), ("Fortaleza", "TERRITORIO"), ("Brasil", "PAIS")], keys=5):  # fmt: skip
-        assert town in saints and region == "Fortaleza", (town, region)
+        assert town in named_abroad("BR") and not town.startswith("San ") and region == "Fortaleza", (town, region)
 
 
 def test_a_street_abroad_takes_a_name_every_such_country_has_not_a_spanish_figure():
     """"Calle cubujuqui 301A ... Heredia, Costa Rica" had become "Calle Concepción Arenal 41A" (round
     19: "a Spanish street in San José"): the pack lists no streets abroad, and the country list's
     names are Spain's. A street abroad is named from `localities_abroad` (saints)."""
-    saints = set(es_pack().weighted("saints").items)
     text = "Domicilio: Calle Alajuela 125 D.\nLocalidad/ Provincia: Heredia.\nPaís: Costa Rica.\nCalle cubujuqui 301A. Heredia, Costa Rica"
     spans = [("Calle Alajuela 125 D", "CALLE"), ("Heredia", "TERRITORIO"), ("Costa Rica", "PAIS"), ("Calle cubujuqui 301A", "CALLE"),
              ("Heredia", "TERRITORIO"), ("Costa Rica", "PAIS")]  # fmt: skip
     for street, _, _, street2, _, _ in run_many(text, spans, keys=10):
         for written in (street, street2):
             name = regex.sub(r"^Calle |\s\d.*$", "", written)
-            assert name in saints, written
+            assert name in named_abroad("CR"), written
 
 
 def test_a_foreign_postcode_with_letters_of_an_address_abroad_stays_a_postcode():
@@ -403,7 +411,6 @@ def test_a_hospital_and_a_neighbourhood_of_an_address_abroad_are_not_spanish():
     saints, as a street there: "Colonia Salvador Dalí", a street name of Spain's list, gave another
     away in round 63), never a Spanish town."""
     catalogue = {r["name"] for r in es_pack().rows("hospitals")}
-    saints = set(es_pack().weighted("saints").items)
     towns = places_of("municipality")
     text = ("Localidad/ Provincia: Aguascalientes.\nPaís: México.\n"
             "Remitido por: Centenario Hospital Miguel Hidalgo Galeana Sur No. 465, Col. Obraje C.P. 20230, Aguascalientes, México")  # fmt: skip
@@ -412,7 +419,7 @@ def test_a_hospital_and_a_neighbourhood_of_an_address_abroad_are_not_spanish():
     for _, _, unit, street, *_ in run_many(text, spans, keys=10):
         assert unit not in catalogue and unit.startswith("Hospital"), unit
         neighbourhood = street.split("Col. ")[1]
-        assert loose(neighbourhood) not in towns and neighbourhood in saints, street
+        assert loose(neighbourhood) not in towns and neighbourhood in named_abroad("MX"), street
 
 
 def test_a_makers_address_abroad_is_no_country_of_the_record():
@@ -650,8 +657,7 @@ def test_a_region_abroad_beside_its_town_stays_and_is_never_the_capital_twice():
     home does (counted as kept), and the town becomes another town of its region where the pack's
     towns_abroad list finds it, else a locality of the saints list, never the capital ("Bogotá,
     Antioquia" read as made up); a region named like a home place is drawn as a town is."""
-    saints = set(es_pack().weighted("saints").items)
-    allowed = {"San Luis Potosí": towns_of_its_region("MX", "San Luis Potosí"), "Recoleta": saints, "Medellín": towns_of_its_region("CO", "Medellín")}
+    allowed = {"San Luis Potosí": towns_of_its_region("MX", "San Luis Potosí"), "Recoleta": named_abroad("CL"), "Medellín": towns_of_its_region("CO", "Medellín")}
     cases = [
         ("Zona Universitaria. San Luis Potosí SLP México.", [("San Luis Potosí", "TERRITORIO"), ("SLP", "TERRITORIO"), ("México", "PAIS")],
          ["*", "SLP", "México"]),
@@ -967,3 +973,24 @@ def test_a_postcode_shorter_than_any_is_the_head_of_the_surrogate_town_s_own():
         text = f"Domicilio: Calle Mayor, 2.\nLocalidad/ Provincia: {town}. CP: 28. Datos asistenciales."
         for _, _, code in run_many(text, [("Calle Mayor, 2", "CALLE"), (town, "TERRITORIO"), ("28", "TERRITORIO")], keys=8):
             assert code == head, (town, code)
+
+
+def test_streets_and_neighbourhoods_abroad_take_the_country_s_own_saint_names():
+    """"Rúa San Ernesto" in Brazil and "San Valero 82" in Buenos Aires (round 66-67): Spain's saints
+    (Valero, Jaime, Ernesto) read as out of place abroad. A street or neighbourhood abroad takes a
+    saint-named town of that country ("Santo André", "Santa Rosa"), and a neighbourhood the
+    record's header names takes the header's surrogate."""
+    text = ("Domicilio: Av. Beira Mar, 2340.\nLocalidad/ Provincia: Meireles, Fortaleza.\nPaís: Brasil.\n"
+            "Remitido por: Rua Ana Bilhar, 44/ 202 - Meireles. Fortaleza - CE Brasil")  # fmt: skip
+    spans = [("Av. Beira Mar, 2340", "CALLE"), ("Meireles", "TERRITORIO"), ("Fortaleza", "TERRITORIO"), ("Brasil", "PAIS"),
+             ("Rua Ana Bilhar, 44/ 202 - Meireles", "CALLE"), ("Fortaleza", "TERRITORIO"), ("Brasil", "PAIS")]  # fmt: skip
+    brazil = named_abroad("BR")
+    for street, town, _, _, address, *_ in run_many(text, spans, keys=8):
+        name = regex.sub(r"^Av\. |, \d+$", "", street)
+        assert name in brazil and not name.startswith("San "), street
+        assert address.endswith(f"- {town}"), (town, address)
+    text = "Domicilio: San Valero 82, Rosario.\nLocalidad/ Provincia: Rosario.\nPaís: Argentina."
+    spans = [("San Valero 82", "CALLE"), ("Rosario", "TERRITORIO"), ("Rosario", "TERRITORIO"), ("Argentina", "PAIS")]
+    argentina = named_abroad("AR")
+    for street, *_ in run_many(text, spans, keys=8):
+        assert regex.sub(r"\s\d+$", "", street) in argentina, street
