@@ -1860,6 +1860,11 @@ def build_es(data: Path, out: Path) -> None:
                 # Slavic surnames take a women's ending (Petrov, Petrova; Nowacki, Nowacka): residents'
                 # names in INE's list, hand-compiled endings.
                 "feminine_surname_endings": {"ova": "ov", "eva": "ev", "ska": "ski", "cka": "cki"},
+                # The people of a record abroad draw among the most common names, shared across the
+                # Spanish-speaking countries: Spain's regional names ("Roig", "Lleixa") read as out of
+                # place in Mexico and Brazil (round 66).
+                "abroad_given_pool": 40,
+                "abroad_surname_pool": 100,
                 # How records shorten María (hand-compiled from the RAE's list of abbreviations).
                 "abbreviations": {"M.a": "María", "M.ª": "María", "Mª": "María"},
             },

@@ -163,6 +163,15 @@ class NameSettings:
         "weights (names of births over many decades gave an elderly woman's husband a name of the 2000s)",
         "",
     )
+    abroad_given_pool: int | None = setting(
+        INTEGER,
+        "the most common given names at their age the people of a record whose address lies abroad are drawn among "
+        "(the home lists' regional names read as out of place there: \"Roig\", \"Lleixa\" in Mexico); none: no cap",
+        None,
+    )
+    abroad_surname_pool: int | None = setting(
+        INTEGER, "the most common surnames the people of a record whose address lies abroad are drawn among; none: no cap", None
+    )
     neutral_pool: str = setting(
         NEUTRAL_POOL,
         "the given names of a person whose gender nothing tells: balanced (names about as common for either sex: "

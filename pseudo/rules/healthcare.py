@@ -121,7 +121,7 @@ def _longer_cue_with_a_slip(text: str, found: regex.Match, pack: LocalePack, voc
             for size in range(len(cue) - slips, len(cue) + slips + 1):
                 piece = written[:size]
                 ends = found.start() + size
-                if len(piece) == size and 0 < Levenshtein.distance(cue, piece) <= slips and not text[ends : ends + 1].isalnum():
+                if len(piece) == size and 0 < Levenshtein.distance(cue, piece) <= slips and not text[ends : ends + 1].isalnum() and not _inflected(cue, piece):
                     return cue
     return None
 
@@ -140,6 +140,21 @@ def _misspelt_cue(text: str, pack: LocalePack, vocabulary: str) -> tuple[dict[st
         if " " not in cue and len(cue) >= 6 and cue[0] == word[0] and Levenshtein.distance(cue, word) == 1:
             return _types(pack, vocabulary)[index], match_case(first.group(), cue)
     return None, ""
+
+
+def _inflected(cue: str, written: str) -> bool:
+    """Whether the two differ only in words' last letters, a for o or o for a, or an a or o more
+    ("Hospital Clínica Benidorm" is no "Hospital Clínico" nor "Hospital Clínic": a review's
+    finding): another word, not a slip."""
+    cue_words, written_words = cue.split(), written.split()
+    if len(cue_words) != len(written_words):
+        return False
+    differ = [(a, b) for a, b in zip(cue_words, written_words) if a != b]
+    def inflection(a: str, b: str) -> bool:
+        shorter, longer = sorted((a, b), key=len)
+        return (a[:-1] == b[:-1] and {a[-1:], b[-1:]} <= {"a", "o"}) or (longer[:-1] == shorter and longer[-1:] in ("a", "o"))
+
+    return bool(differ) and all(inflection(a, b) for a, b in differ)
 
 
 def _cues_after(pack: LocalePack, vocabulary: str) -> dict[str, tuple[str, ...]]:

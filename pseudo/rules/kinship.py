@@ -112,4 +112,4 @@ class KinshipRule(Rule):
         is no name (see PersonService.word); without name lists, no word is read as a name."""
         if not all(ctx.pack.has(n) for n in ("first_names_female", "first_names_male", "last_names")):
             return None
-        return ctx.services.person.word(word, surname=surname, given_only=given_only)
+        return ctx.services.person.word(word, surname=surname, document=ctx.document, given_only=given_only)

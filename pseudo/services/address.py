@@ -1722,8 +1722,8 @@ class AddressWorld:
             # real hospital beside another code of its town is read as wrong ("Clínico San Carlos ... 28018")
             fitting, fallback = (prefer,), None
             shared = normalise(prefer) in self._scope.taken(NAMESPACE, "postcode")
-        if not fitting and town is None and not holders:  # a code no list holds ("31224"): one of its own area, by its first two digits
-            fitting = [c for c in every.get(len(digits), ()) if digits_of(c)[:2] == digits[:2] and digits_of(c) != digits]
+        if not fitting and town is None and not holders:  # a code no list holds ("31224"): one of its area's region's surrogate
+            fitting = [c for c in self._codes_of_area(digits) if digits_of(c) != digits]
         if not fitting and not every.get(len(digits)) and surrogate is not None and every:
             # shorter than any code ("CP: 28", the province's two digits): the head of the surrogate town's own
             usual = max(every, key=lambda length: len(every[length]))
@@ -1736,9 +1736,38 @@ class AddressWorld:
             return "", "postcode of an unknown shape"
 
         def draw(stream: KeyedStream) -> str:
-            return replace_digits(text, digits_of(stream.choice(fitting)))
+            return digits_of(stream.choice(fitting))
 
-        return self._scope.consistent(NAMESPACE, "postcode", digits, draw, one_to_one=not shared), fallback
+        # the digits are the code's surrogate: each mention keeps its own shape ("CP: 28053", "E 28053")
+        return replace_digits(text, self._scope.consistent(NAMESPACE, "postcode", digits, draw, one_to_one=not shared)), fallback
+
+    def _codes_of_area(self, digits: str) -> tuple[str, ...]:
+        """The codes of the surrogate of the one region (the pack's first REGION kind) that holds
+        every listed code of the same length opening with the code's first two digits (a Spanish
+        province: "31" is Navarra); none where that area spans regions (a US ZIP prefix may)."""
+        kind = (self.settings.kinds.get("REGION") or ("",))[0]
+        by_place, every, by_code = _postcodes(self._pack)
+        head, length = digits[:2], len(digits)
+
+        def regions() -> frozenset[str]:
+            found = set()
+            for code in every.get(length, ()):
+                if digits_of(code)[:2] == head:
+                    for place_id in by_code.get(digits_of(code), ()):
+                        place = self._tree.places.get(place_id)
+                        region = self._tree.ancestor(place, kind) if place is not None and kind else None
+                        found.add(region.id if region is not None else "")
+            return frozenset(found)
+
+        found = self._pack.cached(f"postcode-area-regions:{head}:{length}", regions)
+        if len(found) != 1 or "" in found:
+            return ()
+        region = self.surrogate(self._tree.places[next(iter(found))])
+
+        def codes() -> tuple[str, ...]:
+            return tuple(c for c in every.get(length, ()) if any(self._inside(self._tree.places[i], [region]) for i in by_code.get(digits_of(c), ()) if i in self._tree.places))
+
+        return self._pack.cached(f"postcode-area-codes:{region.id}:{length}", codes)
 
     # -- streets ----------------------------------------------------------------------------
     def national_road_type(self, road_type: str, name: str, town: Place | None) -> str:

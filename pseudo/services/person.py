@@ -58,8 +58,8 @@ NAMESPACE = "names"  # the keyed draws of names, as the names rule has always ma
 CUE_WINDOW = 40  # characters before a person searched for a kinship word or title
 EVERY_NAME = sys.maxsize  # a pool size no list reaches: the whole list, at its census weights
 DOUBLED_POOL = 100  # the surnames a person bearing one twice ("García García") is drawn among
-ABROAD_SURNAMES = 100  # the most common surnames a person of a record abroad is drawn among (shared across the language's countries)
-ABROAD_GIVEN_NAMES = 40  # and the most common given names at their age (the home country's residents of other customs left out)
+ABROAD_LABELS = ("PLACE", "REGION", "COUNTRY", "STREET", "POSTCODE")  # a record with none of them has no address abroad
+NEAR_DRAWS = 16  # plain draws from the whole list before its free names are worked out (a capped pool run out)
 TWIN_SIMILARITY = 75  # how near (0-100) an unlisted word of a name is to the listed word it misspells
 SLIP_SIMILARITY = 85  # the same for one name word alone, against the names the scope tags elsewhere ("Vaseqez", "Vasquez")
 _LAST_WORD = regex.compile(r"(\p{L}+)[^\S\n]*[:,]?[^\S\n]*$")  # the word right before a name ("husband ")
@@ -93,7 +93,10 @@ class PersonService:
         self._pack = pack
         self.options = options
         self._clock = clock  # asked for the patient's age only where the pack's names carry mean ages
-        self._address = address if pack.has("locations") else None  # asked whether a record's address lies abroad
+        names = pack.settings.names
+        self._abroad_pools = {"last": names.abroad_surname_pool, "given": names.abroad_given_pool}  # pack settings: caps abroad
+        capped = any(self._abroad_pools.values())
+        self._address = address if capped and pack.has("locations") else None  # asked whether a record's address lies abroad
         self._abroad = False  # the document read has its address abroad: names among the most common only
         self.lists: NameLists = name_lists(pack, float(options["neutral_ratio"]))
         self._document: str | None = None
@@ -122,7 +125,7 @@ class PersonService:
                 current = Person([target], cue_gender(pattern, document.text[max(0, span.start - CUE_WINDOW) : span.start]))
             by_start[span.start] = current
             previous_end = span.end
-        self._abroad = self._address is not None and bool(self._address().address_countries(document))
+        self._abroad = self._address is not None and any(t.label in ABROAD_LABELS for t in document.targets) and bool(self._address().address_countries(document))
         self._patient_sex(document, by_start)
         _spread_cues(by_start)
         self._patient_age(document, by_start)
@@ -401,36 +404,53 @@ class PersonService:
         scope remembers the first draw of a name, so a later mention without an age keeps it."""
         lists = self.lists
         size = min(self._pool_size("surname_pool" if family == "last" else "pool"), DOUBLED_POOL if common else EVERY_NAME)
-        if self._abroad:  # a record abroad: the home lists' regional names ("Roig", "Lleixa" in Mexico) read as out of place
-            size = min(size, ABROAD_SURNAMES if family == "last" else ABROAD_GIVEN_NAMES)
+        cap = self._abroad_pools["last" if family == "last" else "given"] if self._abroad else None
+        if cap:  # a record abroad: the home lists' regional names ("Roig", "Lleixa" in Mexico) read as out of place
+            size = min(size, cap)
         new = self._scope.remembered(NAMESPACE, f"name:{family}", normalise(base))
         if new is None:
             pool = self._pool(family, size, lead, age, after, heads, gender)
-            draw = self._again_among_all(pool, lists.pool(family, size), f"name:{family}") if family in lists.adults else pool.draw
+            if size < EVERY_NAME:  # a capped pool runs out in a large scope: then the names past the cap
+                draw = self._again_among_all(pool, lambda: self._pool(family, EVERY_NAME, lead, age, after, heads, gender), f"name:{family}")
+            elif family in lists.adults:
+                draw = self._again_among_all(pool, lambda: lists.pool(family, size), f"name:{family}")
+            else:
+                draw = pool.draw
             new = self._scope.consistent(NAMESPACE, f"name:{family}", normalise(base), draw, one_to_one=True)
         return strip_accents(new) if written_without_accents(base, lists) else new
 
-    def _again_among_all(self, pool: WeightedList, every: WeightedList, family: str) -> Callable[[KeyedStream], str]:
+    def _again_among_all(self, pool: WeightedList, every: Callable[[], WeightedList], family: str) -> Callable[[KeyedStream], str]:
         """A draw from `pool` that, meeting a name the scope has given already or one of its
-        originals, draws again among the pool's free names, and among every free name once the pool
-        has none: the adults' names (1,120 men's) ran out in a corpus scope of a few hundred men, who
-        then shared surrogates, and a draw among every name at the first meeting gave adults names
-        of the 2000s again (reviews)."""
+        originals, draws again among the pool's free names, and once the pool has none among
+        `every` name (made only then): a few plain draws, then its free names. The adults' names
+        (1,120 men's) ran out in a corpus scope of a few hundred men, who then shared surrogates,
+        and a draw among every name at the first meeting gave adults names of the 2000s again; a
+        pool capped at the 300 most common names ran out likewise (reviews)."""
 
-        left: dict[int, WeightedList] = {}  # a pool's free names, worked out once per value: its attempts share them (pools live through it)
+        left: dict[str, WeightedList] = {}  # free names, worked out once per value: its attempts share them (pools live through it)
+
+        def free(name: str) -> bool:
+            return not self._scope.is_taken(NAMESPACE, family, name) and normalise(name) not in self._scope.originals
+
+        def free_of(which: str, names: WeightedList) -> WeightedList:
+            if which not in left:
+                given = self._scope.taken(NAMESPACE, family) | self._scope.originals
+                kept = [(n, w) for n, w, f in zip(names.items, names.weights, names.normalised) if f not in given]
+                left[which] = WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
+            return left[which]
 
         def draw(stream: KeyedStream) -> str:
             name = pool.draw(stream)
-            if not self._scope.is_taken(NAMESPACE, family, name) and normalise(name) not in self._scope.originals:
+            if free(name):
                 return name
-            for names in (pool, every):
-                if id(names) not in left:
-                    given = self._scope.taken(NAMESPACE, family) | self._scope.originals
-                    kept = [(n, w) for n, w, f in zip(names.items, names.weights, names.normalised) if f not in given]
-                    left[id(names)] = WeightedList(tuple(n for n, _ in kept), tuple(w for _, w in kept))
-                if len(left[id(names)]):
-                    return left[id(names)].draw(stream)
-            return name
+            if len(free_of("pool", pool)):
+                return left["pool"].draw(stream)
+            whole = every()
+            for _ in range(NEAR_DRAWS):
+                other = whole.draw(stream)
+                if free(other):
+                    return other
+            return free_of("every", whole).draw(stream) if len(free_of("every", whole)) else name
 
         return draw
 
@@ -535,11 +555,12 @@ class PersonService:
         """How many of the most common names a draw may take: the option's, else every listed one."""
         return self.options[option] or EVERY_NAME
 
-    def word(self, word: str, surname: bool, given_only: bool = False) -> str | None:
-        """The surrogate of a name written outside a name span (inside a kinship span): a word of
-        the name lists, or a capitalised word right after a name (a surname); else None. A word
-        in lower case counts only as a given name ("hija de maría"): too many common words
-        ("tres", "mora") are also surnames. A genitive is read through ("mamma Annas")."""
+    def word(self, word: str, surname: bool, document: Tagged, given_only: bool = False) -> str | None:
+        """The surrogate of a name written outside a name span (inside a kinship span) of the
+        document: a word of the name lists, or a capitalised word right after a name (a surname);
+        else None. A word in lower case counts only as a given name ("hija de maría"): too many
+        common words ("tres", "mora") are also surnames. A genitive is read through ("mamma Annas")."""
+        self._read(document)  # the record's people and whether its address lies abroad
         base, marker = self._split(word)
         lists = self.lists
         first, last = lists.first_share(base), lists.last.share(base) * (not given_only)

@@ -779,3 +779,14 @@ def test_a_type_cue_of_several_words_written_with_a_slip_is_still_read():
              ("Campus Universitario, s/n", "CALLE"), ("06006", "TERRITORIO"), ("Badajoz", "TERRITORIO")]  # fmt: skip
     for _, _, unit, *_ in run_many(text, spans, keys=10):
         assert unit.startswith("Instituto de Medicina Legal"), unit
+
+
+def test_a_word_inflected_from_a_cue_s_is_no_slip_of_it():
+    """A review's finding: "Hospital Clínica Benidorm" was read as the cue "Hospital Clínico" (or
+    "Hospital Clínic"), one letter off, and its surrogate took a class the original did not have;
+    a word's ending a for o, or an a or o more, is another word, not a slip."""
+    from pseudo.rules.healthcare import recognise
+
+    unit_type, cue = recognise("Hospital Clínica Benidorm", es_pack(), "healthcare_units")
+    assert cue == "Hospital", cue
+    assert recognise("Instituto de Medina Legal", es_pack(), "organisations")[1] == "Instituto de Medicina Legal"

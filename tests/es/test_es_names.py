@@ -451,7 +451,7 @@ def test_the_people_of_a_record_abroad_bear_the_most_common_names():
     at their age."""
     pack = es_pack()
     surnames = set(pack.weighted("last_names").top(100).items)
-    given = set(pack.weighted("first_names_male").top(400).items)  # every common man's name, for the shape of the draw
+    given = set(name_lists(pack, 3.0).pool("male", 40).items)  # neither has an age: the 40 most common men's names
     text = ("Nombre: Gerardo. Apellidos: Lleixa Porcar.\nLocalidad/ Provincia: San Luis Potosí.\nPaís: México.\n"
             "Remitido por: Dr. Jordi Roig Viera. Hospital Central, San Luis Potosí, México.")  # fmt: skip
     spans = [("Gerardo", PATIENT), ("Lleixa Porcar", PATIENT), ("San Luis Potosí", "TERRITORIO"), ("México", "PAIS"),
@@ -460,3 +460,34 @@ def test_the_people_of_a_record_abroad_bear_the_most_common_names():
         words = last.split() + doctor.split()[1:]
         assert all(w in surnames for w in words), (last, doctor)
         assert first in given and doctor.split()[0] in given, (first, doctor)
+
+
+def test_a_capped_pool_does_not_run_out_in_a_corpus_scope():
+    """A review's finding: with given names drawn among the 300 most common, 250 women of 50 in one
+    corpus scope had shared 60 surrogates, and records abroad (40 names) likewise: a capped pool
+    that runs out draws among the names past the cap, so each person keeps a surrogate of her own."""
+    from pseudo.api import pseudonymise
+    from pseudo.config import parse_config
+    from pseudo.engine import Settings
+    from pseudo.keyed import Keyring
+    from es_helpers import BASE, document
+
+    names = [n for n in es_pack().weighted("first_names_female").items if " " not in n][:250]
+    documents = []
+    for i, name in enumerate(names):
+        text = f"Nombre: {name}. Apellidos: Pérez.\nSexo: Mujer. Edad: 50 años.\nLocalidad/ Provincia: Toledo."
+        doc = document(text, [(name, PATIENT), ("Pérez", PATIENT), ("Mujer", SEX), ("50 años", "EDAD_SUJETO_ASISTENCIA"), ("Toledo", "TERRITORIO")])
+        documents.append(type(doc)(f"d{i}", doc.text, doc.spans))
+    settings = Settings(config=parse_config({**BASE, "scope": "corpus"}), keyring=Keyring(b"corpus-key"))
+    given = [r.replacements[0].surrogate for r in pseudonymise(documents, settings).results]
+    assert len(set(given)) == len(given), len(set(given))
+
+
+def test_relatives_named_in_a_kinship_span_of_a_record_abroad_bear_the_most_common_surnames():
+    """A review's finding: names read inside a kinship span ("madre Montserrat Lleixa Porcar") never
+    learnt that the record lies abroad, and in a corpus scope took the previous record's answer."""
+    surnames = set(es_pack().weighted("last_names").top(100).items)
+    text = "Localidad/ Provincia: Monterrey, Nuevo León.\nPaís: México.\nAcude con su madre Montserrat Lleixa Porcar."
+    spans = [("Monterrey", "TERRITORIO"), ("Nuevo León", "TERRITORIO"), ("México", "PAIS"), ("madre Montserrat Lleixa Porcar", "FAMILIARES_SUJETO_ASISTENCIA")]
+    for *_, mother in run_many(text, spans, keys=12):
+        assert all(w in surnames for w in mother.split()[2:]), mother

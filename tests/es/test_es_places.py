@@ -994,3 +994,25 @@ def test_streets_and_neighbourhoods_abroad_take_the_country_s_own_saint_names():
     argentina = named_abroad("AR")
     for street, *_ in run_many(text, spans, keys=8):
         assert regex.sub(r"\s\d+$", "", street) in argentina, street
+
+
+def test_one_postcode_written_two_ways_keeps_each_mention_s_shape():
+    """A review's finding: "CP: 28053" and later "E 28053 Madrid" were both written as the first
+    mention's shape ("28022", the country letter lost); the digits are the code's one surrogate,
+    each mention keeps its own shape."""
+    text = "Localidad/ Provincia: Madrid.\nCP: 28053.\nResponsable clínico: C/. Puerto de Pajares, 3-2. ºB E 28053 Madrid, España."
+    spans = [("Madrid", "TERRITORIO"), ("28053", "TERRITORIO"), ("C/. Puerto de Pajares, 3-2. ºB", "CALLE"), ("E 28053", "TERRITORIO"),
+             ("Madrid", "TERRITORIO"), ("España", "PAIS")]  # fmt: skip
+    for _, code, _, prefixed, *_ in run_many(text, spans, keys=8):
+        assert prefixed == f"E {code}" and regex.fullmatch(r"\d{5}", code), (code, prefixed)
+
+
+def test_a_postcode_no_list_holds_follows_its_province_s_surrogate():
+    """A review's finding: with every level replaced (`keep: none`), a code no list holds kept the
+    original province's digits ("Pontevedra ... 31010"): it takes a code of the surrogate of the
+    province its digits name, the province written beside it."""
+    text = "Domicilio: Calle Mayor 2.\nLocalidad/ Provincia: Navarra. CP: 31224.\nDatos."
+    spans = [("Calle Mayor 2", "CALLE"), ("Navarra", "TERRITORIO"), ("31224", "TERRITORIO")]
+    provinces = {p.name: p.extra.get("code", "") for p in es_pack().tree().of_kind("province")}
+    for _, province, code in run_many(text, spans, keys=8, rules={"places": {"keep": "none"}}):
+        assert province != "Navarra" and code[:2] == provinces[province] and not code.startswith("31"), (province, code)
