@@ -450,7 +450,12 @@ class PersonService:
                 other = whole.draw(stream)
                 if free(other):
                     return other
-            return free_of("every", whole).draw(stream) if len(free_of("every", whole)) else name
+            if len(free_of("every", whole)):
+                return free_of("every", whole).draw(stream)
+            # no name is free: one the scope has given already, so the scope shares a surrogate before it gives a value another original
+            given = self._scope.taken(NAMESPACE, family) - self._scope.originals
+            shared = [n for n, f in zip(whole.items, whole.normalised) if f in given]
+            return stream.choice(shared) if shared else name
 
         return draw
 
