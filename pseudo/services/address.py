@@ -1245,8 +1245,9 @@ class AddressWorld:
     def _names_abroad(self, country: Place | None = None) -> WeightedList | None:
         """What a town, a street or a neighbourhood abroad is called where no list names it: the
         towns of that country in `towns_abroad` named like an entry of the pack's `localities_abroad`
-        (their first word one of its first words: "Santo André" in Brazil, "Santa Rosa" in
-        Argentina), else the `localities_abroad` names of at most two words that name no listed
+        (two words, the first one that opens an entry of two words or more: "Santo André" in Brazil,
+        "Santa Rosa" in Argentina; not "Santiago Ixcuintla", a town's own name, which read as a
+        town out of place in Mexico City's "Colonia Santiago Teyahualco", round 68), else the `localities_abroad` names of at most two words that name no listed
         place and, where the pack lists towns abroad, a town there too ("San Isidro" is at home in
         every country that names places after saints; Spain's "San Valero", "San Jaime" are not:
         "Rúa San Ernesto" in Brazil, "San Valero 82" in Buenos Aires gave records away); None
@@ -1259,10 +1260,10 @@ class AddressWorld:
         if code in self._towns_abroad():
 
             def theirs() -> WeightedList:
-                firsts = {n.split()[0] for n in self._pack.weighted(name).items}
+                firsts = {n.split()[0] for n in self._pack.weighted(name).items if len(n.split()) > 1}  # "San", "Santa": not "Santiago" of "Santiago Ixcuintla"
                 named = {}
                 for _, town, population in self._towns_abroad()[code]:
-                    if town.split()[0] in firsts and len(town.split()) <= 2 and not self._tree.lookup(town):
+                    if town.split()[0] in firsts and len(town.split()) == 2 and not self._tree.lookup(town):
                         named[town] = max(named.get(town, 0), population)
                 return WeightedList.heaviest_first(named)
 

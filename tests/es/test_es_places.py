@@ -16,11 +16,12 @@ def towns_of_its_region(country: str, town: str) -> set[str]:
 
 def named_abroad(country: str) -> set[str]:
     """What a place, street or neighbourhood of a country abroad no list names may be called: the
-    country's towns of towns_abroad named like a saint of the pack (their first word a saint's), of
-    at most two words, where it has enough, and the saints that also name a town abroad."""
+    country's towns of towns_abroad named like a saint of the pack (two words, the first one that
+    opens a saint's name of two or more: "San", not "Santiago"), where it has enough, and the saints
+    that also name a town abroad."""
     saints = es_pack().weighted("saints").items
-    firsts = {n.split()[0] for n in saints}
-    theirs = {r["name"] for r in es_pack().rows("towns_abroad") if r["country"] == country and r["name"].split()[0] in firsts and len(r["name"].split()) <= 2}
+    firsts = {n.split()[0] for n in saints if len(n.split()) > 1}
+    theirs = {r["name"] for r in es_pack().rows("towns_abroad") if r["country"] == country and r["name"].split()[0] in firsts and len(r["name"].split()) == 2}
     abroad = {r["name"] for r in es_pack().rows("towns_abroad")}
     return theirs | {n for n in saints if n in abroad}
 
@@ -1016,3 +1017,15 @@ def test_a_postcode_no_list_holds_follows_its_province_s_surrogate():
     provinces = {p.name: p.extra.get("code", "") for p in es_pack().tree().of_kind("province")}
     for _, province, code in run_many(text, spans, keys=8, rules={"places": {"keep": "none"}}):
         assert province != "Navarra" and code[:2] == provinces[province] and not code.startswith("31"), (province, code)
+
+
+def test_a_neighbourhood_abroad_is_no_town_of_its_own_name():
+    """"Colonia Santiago Teyahualco, Delegación Tlalpan" (round 68): a town named after a saint and
+    a place ("Santiago Ixcuintla") read as a town out of place; the names abroad are saints' names
+    of two words ("San Pedro", "Santa Rosa")."""
+    text = ("Localidad/ Provincia: Ciudad de México.\nPaís: México.\nDomicilio: Avenida Insurgentes # 3245, Colonia Florida, "
+            "Delegación Tlalpan, Ciudad de México, México.")  # fmt: skip
+    spans = [("Ciudad de México", "TERRITORIO"), ("México", "PAIS"), ("Avenida Insurgentes # 3245, Colonia Florida", "CALLE"),
+             ("Tlalpan", "TERRITORIO"), ("Ciudad de México", "TERRITORIO"), ("México", "PAIS")]  # fmt: skip
+    for _, _, street, *_ in run_many(text, spans, keys=10):
+        assert not regex.search(r"Santiago \p{L}", street), street
