@@ -2027,19 +2027,34 @@ def _en_names(data: Path, out: Path) -> dict[str, dict]:
             ),
         }  # fmt: skip
     surnames: dict[str, int] = defaultdict(int)
+    spanish = {_unaccented(r["name"]).replace(" ", "") for r in read_tsv(data / "es" / "last_names.tsv")[:EN_FUSED_SPANISH_TOP]}
     for row in read_tsv(data / "en" / "census2010_last_names.tsv"):
         if int(row["count"]) >= EN_SURNAME_MIN:
-            surnames[_en_title(nfc(row["name"]))] += int(row["count"])
+            name = _en_title(nfc(row["name"]))
+            surnames[name] += 1 if _fused_pair(name, spanish) else int(row["count"])
     entries["last_names"] = {
         "file": "last_names.tsv",
         **_en_source(
             "S29", US_FEDERAL,
             f"US Census 2010 surnames (../shared/data/en/census2010_last_names.tsv) with at least {EN_SURNAME_MIN} "
-            "bearers, weighted by that count; published in capitals, written in title case by rule (McDonald; the census drops apostrophes: Obrien)",
+            "bearers, weighted by that count; published in capitals, written in title case by rule (McDonald; the census drops apostrophes: Obrien); "
+            f"a Spanish double surname the census writes as one word ('Lopezgarcia': two of INE's {EN_FUSED_SPANISH_TOP} most common "
+            "surnames, ../shared/data/es/last_names.tsv, of five letters or more each) weighs 1, listed but not drawn "
+            "('MRS LOPEZGARCIA' read as a machine's, PhysioNet round 43)",
             rows=write_tsv(out / "last_names.tsv", ("name", "count"), by_weight(surnames)),
         ),
     }  # fmt: skip
     return entries
+
+
+EN_FUSED_SPANISH_TOP = 100  # INE's most common surnames: two of them written as one census surname are a fused double surname
+FUSED_PART = 5  # letters of each part at least ("Villarreal" is no Villa + Real)
+
+
+def _fused_pair(name: str, spanish: set[str]) -> bool:
+    """Whether a census surname is two common Spanish surnames written as one ("Lopezgarcia")."""
+    folded = _unaccented(name)
+    return any(folded[:i] in spanish and folded[i:] in spanish for i in range(FUSED_PART, len(folded) - FUSED_PART + 1))
 
 
 def _en_locations(data: Path, out: Path) -> tuple[dict[str, dict], dict[tuple[str, str], str]]:
