@@ -790,3 +790,14 @@ def test_a_word_inflected_from_a_cue_s_is_no_slip_of_it():
     unit_type, cue = recognise("Hospital Clínica Benidorm", es_pack(), "healthcare_units")
     assert cue == "Hospital", cue
     assert recognise("Instituto de Medina Legal", es_pack(), "organisations")[1] == "Instituto de Medicina Legal"
+
+
+def test_a_forensic_clinic_is_named_after_its_place():
+    """"Clínica Médico-Forense Nuestra Señora de Loreto" (round 69): a forensic clinic, one per
+    judicial district, is named after its place, never a saint or a street."""
+    saints = set(es_pack().weighted("saints").items)
+    text = "Localidad/ Provincia: Albacete.\nRemitido por: Dr. Juan Gil. Clínica Médico-Forense Los Llanos. 02001 Albacete."
+    spans = [("Albacete", "TERRITORIO"), ("Juan Gil", "NOMBRE_PERSONAL_SANITARIO"), ("Clínica Médico-Forense Los Llanos", "INSTITUCION"),
+             ("02001", "TERRITORIO"), ("Albacete", "TERRITORIO")]  # fmt: skip
+    for _, _, clinic, *_ in run_many(text, spans, keys=10):
+        assert clinic.startswith("Clínica Médico-Forense de ") and not any(clinic.endswith(s) for s in saints), clinic
