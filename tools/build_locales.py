@@ -2039,7 +2039,7 @@ def _en_names(data: Path, out: Path) -> dict[str, dict]:
             f"US Census 2010 surnames (../shared/data/en/census2010_last_names.tsv) with at least {EN_SURNAME_MIN} "
             "bearers, weighted by that count; published in capitals, written in title case by rule (McDonald; the census drops apostrophes: Obrien); "
             f"a Spanish double surname the census writes as one word ('Lopezgarcia': two of INE's {EN_FUSED_SPANISH_TOP} most common "
-            "surnames, ../shared/data/es/last_names.tsv, of five letters or more each) weighs 1, listed but not drawn "
+            "surnames, S11 INE Padrón 2021 via ../shared/data/es/last_names.tsv, used as a test only, of five letters or more each) weighs 1, listed but not drawn "
             "('MRS LOPEZGARCIA' read as a machine's, PhysioNet round 43)",
             rows=write_tsv(out / "last_names.tsv", ("name", "count"), by_weight(surnames)),
         ),

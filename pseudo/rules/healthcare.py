@@ -111,8 +111,8 @@ def recognise(text: str, pack: LocalePack, vocabulary: str) -> tuple[dict[str, A
 
 def _longer_cue_with_a_slip(text: str, found: regex.Match, pack: LocalePack, vocabulary: str) -> str | None:
     """A cue of several words that opens with the cue found and follows it in the text with a
-    slip (one letter, two in a cue of LONG_CUE letters or more) ("Instituto de Medina Legal": read as an "Instituto" alone, it had become
-    "Instituto López", round 66); None where there is none."""
+    slip (one letter, two in a cue of LONG_CUE letters or more): "Instituto de Medina Legal", read
+    as an "Instituto" alone, had become "Instituto López" (round 66). None where there is none."""
     head = found.group().casefold()
     for cue in _cues_after(pack, vocabulary).get(head, ()):
         if len(cue) > len(head) + 3:
@@ -150,6 +150,7 @@ def _inflected(cue: str, written: str) -> bool:
     if len(cue_words) != len(written_words):
         return False
     differ = [(a, b) for a, b in zip(cue_words, written_words) if a != b]
+
     def inflection(a: str, b: str) -> bool:
         shorter, longer = sorted((a, b), key=len)
         return (a[:-1] == b[:-1] and {a[-1:], b[-1:]} <= {"a", "o"}) or (longer[:-1] == shorter and longer[-1:] in ("a", "o"))

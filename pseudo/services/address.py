@@ -1244,10 +1244,11 @@ class AddressWorld:
 
     def _names_abroad(self, country: Place | None = None) -> WeightedList | None:
         """What a town, a street or a neighbourhood abroad is called where no list names it: the
-        towns of that country in `towns_abroad` named like an entry of the pack's `localities_abroad`
-        (two words, the first one that opens an entry of two words or more: "Santo André" in Brazil,
-        "Santa Rosa" in Argentina; not "Santiago Ixcuintla", a town's own name, which read as a
-        town out of place in Mexico City's "Colonia Santiago Teyahualco", round 68), else the `localities_abroad` names of at most two words that name no listed
+        towns of that country in `towns_abroad` named like an entry of the pack's
+        `localities_abroad` (two words, the first one that opens an entry of two words or more:
+        "Santo André" in Brazil, "Santa Rosa" in Argentina; not "Santiago Ixcuintla", a town's own
+        name, which read as a town out of place in Mexico City's "Colonia Santiago Teyahualco",
+        round 68), else the `localities_abroad` names of at most two words that name no listed
         place and, where the pack lists towns abroad, a town there too ("San Isidro" is at home in
         every country that names places after saints; Spain's "San Valero", "San Jaime" are not:
         "Rúa San Ernesto" in Brazil, "San Valero 82" in Buenos Aires gave records away); None
@@ -1747,7 +1748,7 @@ class AddressWorld:
         every listed code of the same length opening with the code's first two digits (a Spanish
         province: "31" is Navarra); none where that area spans regions (a US ZIP prefix may)."""
         kind = (self.settings.kinds.get("REGION") or ("",))[0]
-        by_place, every, by_code = _postcodes(self._pack)
+        _, every, by_code = _postcodes(self._pack)
         head, length = digits[:2], len(digits)
 
         def regions() -> frozenset[str]:
@@ -1870,8 +1871,11 @@ class AddressWorld:
         and pack, since towns share many."""
         judged: dict[str, bool] = self._pack.cached("unit-namesake-judged", dict)
         if name not in judged:
-            common = common_words(self._pack) | particles(self._pack)
-            lists = [self._pack.weighted(n) for n in ("first_names_female", "first_names_male", "last_names", "saints") if self._pack.has(n)]
+            common = self._pack.cached("unit-namesake-common", lambda: common_words(self._pack) | particles(self._pack))
+            lists = self._pack.cached(
+                "unit-namesake-lists",
+                lambda: [self._pack.weighted(n) for n in ("first_names_female", "first_names_male", "last_names", "saints") if self._pack.has(n)],
+            )
             words = [w for w in regex.findall(r"[\p{L}\p{N}]+", name) if w.casefold() not in common]
 
             def at_home(text: str) -> bool:
